@@ -1,0 +1,18 @@
+"""The native engine (Rust, engine/native/): the solver and a second deal."""
+
+VERSION: str
+
+def deal_positions(seed: bytes, size: int) -> list[int]:
+    """Fisher-Yates positions for a 64-byte seed: order[k] is the fresh-deck position dealt k-th."""
+
+def solve(
+    game: str,
+    layout: dict[str, list[list[int]]],
+    options: dict[str, int],
+    nodes: int,
+    max_bytes: int,
+) -> tuple[str, int, list[str], str]:
+    """(verdict won|lost|unknown, nodes, line, reason '' | 'nodes' | 'memory'); GIL released."""
+
+def solvable(game: str) -> bool:
+    """Whether a solver for `game` is built."""

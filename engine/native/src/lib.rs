@@ -1,0 +1,106 @@
+//! dealpool's native engine: the solver's search and each game's moves.
+//! The Python side deals and lays out the cards; this crate only searches.
+
+pub mod deal;
+pub mod search;
+
+pub mod canfield;
+pub mod freecell;
+pub mod klondike;
+pub mod pyramid;
+pub mod tripeaks;
+
+use std::collections::HashMap;
+
+/// A dealt layout as the Python side lays it out (`engine.layouts`): named
+/// groups of card lists, each list bottom first; cards are 0..51
+/// (suit * 13 + rank - 1, suits spades, hearts, diamonds, clubs).
+pub type Layout = HashMap<String, Vec<Vec<i32>>>;
+/// A game's solving options as whole numbers (e.g. draw=3, passes=0 for unlimited).
+pub type Options = HashMap<String, i64>;
+
+/// Solve one laid-out deal of `game`.
+pub fn solve(game: &str, layout: &Layout, options: &Options, limits: search::Limits) -> Result<search::Outcome, String> {
+    match game {
+        "klondike" => klondike::solve(layout, options, limits),
+        "freecell" => freecell::solve(layout, options, limits),
+        "tripeaks" => tripeaks::solve(layout, options, limits),
+        "pyramid" => pyramid::solve(layout, options, limits),
+        "canfield" => canfield::solve(layout, options, limits),
+        other => Err(format!("no solver for game {other:?}")),
+    }
+}
+
+/// Which games `solve` can search (the Python side asks before offering a board).
+pub fn solvable(game: &str) -> bool {
+    match game {
+        "klondike" => klondike::BUILT,
+        "freecell" => freecell::BUILT,
+        "tripeaks" => tripeaks::BUILT,
+        "pyramid" => pyramid::BUILT,
+        "canfield" => canfield::BUILT,
+        _ => false,
+    }
+}
+
+#[cfg(feature = "python")]
+mod python {
+    use super::{search, Layout, Options};
+    use pyo3::exceptions::PyValueError;
+    use pyo3::prelude::*;
+    use pyo3::types::PyBytes;
+
+    /// Fisher-Yates positions for a 64-byte seed (the published stream).
+    #[pyfunction]
+    fn deal_positions(py: Python<'_>, seed: &Bound<'_, PyBytes>, size: usize) -> PyResult<Vec<u32>> {
+        let seed = seed.as_bytes().to_vec();
+        if seed.len() != 64 {
+            return Err(PyValueError::new_err(format!("seed must be 64 bytes, got {}", seed.len())));
+        }
+        Ok(py.detach(|| super::deal::deal_positions(&seed, size)))
+    }
+
+    /// Solve a laid-out deal. Returns (verdict, nodes, line, reason), verdict
+    /// one of won|lost|unknown; reason is "" or nodes|memory for unknown.
+    #[pyfunction(name = "solve")]
+    #[pyo3(signature = (game, layout, options, nodes, max_bytes))]
+    fn py_solve(
+        py: Python<'_>,
+        game: String,
+        layout: Layout,
+        options: Options,
+        nodes: u64,
+        max_bytes: u64,
+    ) -> PyResult<(String, u64, Vec<String>, String)> {
+        let limits = search::Limits { nodes, max_bytes };
+        let out = py
+            .detach(|| super::solve(&game, &layout, &options, limits))
+            .map_err(PyValueError::new_err)?;
+        let reason = match out.verdict {
+            search::Verdict::OutOfNodes => "nodes",
+            search::Verdict::OutOfMemory => "memory",
+            _ => "",
+        };
+        let verdict = out.verdict_str().to_string();
+        let line = match out.verdict {
+            search::Verdict::Won(line) => line,
+            _ => Vec::new(),
+        };
+        Ok((verdict, out.nodes, line, reason.to_string()))
+    }
+
+    /// Whether the native engine has a solver for `game`.
+    #[pyfunction(name = "solvable")]
+    fn py_solvable(game: &str) -> bool {
+        super::solvable(game)
+    }
+
+    #[pymodule]
+    fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add_function(wrap_pyfunction!(deal_positions, m)?)?;
+        m.add_function(wrap_pyfunction!(py_solve, m)?)?;
+        m.add_function(wrap_pyfunction!(py_solvable, m)?)?;
+        m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+        Ok(())
+    }
+}
