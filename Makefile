@@ -1,6 +1,7 @@
 # dealpool: `make pool` builds the pool, `make test` runs every test.
 # Both set up the virtual environment themselves when it is missing or stale.
 SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
@@ -21,7 +22,7 @@ $(VENV)/.installed: pyproject.toml
 
 # Rebuild the native module when the crate changed since the last build.
 $(VENV)/.native: $(RUST_SRC) $(VENV)/.installed
-	cd engine/native && ../../$(BIN)/maturin develop -q --release -m Cargo.toml --features python 2>&1 | grep -v '^$$' | tail -n 3 || true
+	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(BIN)/maturin develop -q --release 2>&1 | tail -n 3
 	$(BIN)/python -c 'import engine._native'
 	touch $@
 

@@ -1,0 +1,5 @@
+"""Commands registered on the dealpool group (see pipeline/cli.py)."""
+
+from __future__ import annotations
+
+from pipeline.cli import main_group  # noqa: F401
