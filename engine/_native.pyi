@@ -16,3 +16,12 @@ def solve(
 
 def solvable(game: str) -> bool:
     """Whether a solver for `game` is built."""
+
+def walk(
+    game: str,
+    layout: dict[str, list[list[int]]],
+    options: dict[str, int],
+    seed: int,
+    steps: int,
+) -> list[tuple[list[str], list[str]]]:
+    """Random play for differential tests: [(line so far, sorted legal single moves there)]."""

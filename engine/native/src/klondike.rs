@@ -10,3 +10,11 @@ pub const BUILT: bool = false;
 pub fn solve(_layout: &Layout, _options: &Options, _limits: Limits) -> Result<Outcome, String> {
     Err("the klondike solver is not built yet".to_string())
 }
+
+/// For the differential tests: random play from the deal, `steps` moves,
+/// choosing with a xorshift stream from `seed`. Each entry is (the line so
+/// far, every legal single move in the position it reaches, sorted), all
+/// spelled in the notation the referee reads.
+pub fn walk(_layout: &Layout, _options: &Options, _seed: u64, _steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+    Err("the klondike solver is not built yet".to_string())
+}

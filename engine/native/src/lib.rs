@@ -31,6 +31,18 @@ pub fn solve(game: &str, layout: &Layout, options: &Options, limits: search::Lim
     }
 }
 
+/// Random play for the differential tests (see each game's `walk`).
+pub fn walk(game: &str, layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+    match game {
+        "klondike" => klondike::walk(layout, options, seed, steps),
+        "freecell" => freecell::walk(layout, options, seed, steps),
+        "tripeaks" => tripeaks::walk(layout, options, seed, steps),
+        "pyramid" => pyramid::walk(layout, options, seed, steps),
+        "canfield" => canfield::walk(layout, options, seed, steps),
+        other => Err(format!("no solver for game {other:?}")),
+    }
+}
+
 /// Which games `solve` can search (the Python side asks before offering a board).
 pub fn solvable(game: &str) -> bool {
     match game {
@@ -89,6 +101,19 @@ mod python {
         Ok((verdict, out.nodes, line, reason.to_string()))
     }
 
+    /// Random play from a deal: [(line so far, sorted legal moves there)].
+    #[pyfunction(name = "walk")]
+    fn py_walk(
+        py: Python<'_>,
+        game: String,
+        layout: Layout,
+        options: Options,
+        seed: u64,
+        steps: usize,
+    ) -> PyResult<Vec<(Vec<String>, Vec<String>)>> {
+        py.detach(|| super::walk(&game, &layout, &options, seed, steps)).map_err(PyValueError::new_err)
+    }
+
     /// Whether the native engine has a solver for `game`.
     #[pyfunction(name = "solvable")]
     fn py_solvable(game: &str) -> bool {
@@ -100,6 +125,7 @@ mod python {
         m.add_function(wrap_pyfunction!(deal_positions, m)?)?;
         m.add_function(wrap_pyfunction!(py_solve, m)?)?;
         m.add_function(wrap_pyfunction!(py_solvable, m)?)?;
+        m.add_function(wrap_pyfunction!(py_walk, m)?)?;
         m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
         Ok(())
     }
