@@ -1,20 +1,573 @@
-//! canfield: moves, safe moves and position key for the shared search.
-//! (Not written yet: the binding reports it as unsupported.)
+//! Canfield: moves, safe moves and position key for the shared search
+//! (search.rs). The rules are the referee's (engine/rules/canfield.py):
+//! 13-card reserve, base card, four piles built down in alternating colours
+//! with ranks wrapping, whole piles only, spaces filled from the reserve by
+//! the rules, stock dealt by three with unlimited passes, nothing back from
+//! the foundations. Each pruning and key rule is argued in docs/solver.md.
 
-use crate::search::{Limits, Outcome};
+use crate::search::{search, Game, Limits, Outcome};
 use crate::{Layout, Options};
 
 /// Whether this solver is built (the binding offers only built ones).
-pub const BUILT: bool = false;
+pub const BUILT: bool = true;
 
-pub fn solve(_layout: &Layout, _options: &Options, _limits: Limits) -> Result<Outcome, String> {
-    Err("the canfield solver is not built yet".to_string())
+const PILES: usize = 4;
+/// Move sources beyond the piles 0..3.
+const WASTE: u8 = 4;
+const RESERVE: u8 = 5;
+/// A single stock tap (`d` or `r`): only in `walk`, never a search move.
+const TAP: u8 = 6;
+/// The move destination "its foundation".
+const FOUND: u8 = 4;
+/// Key byte for a stock position on the main cycle (see `key`).
+const ON_CYCLE: u8 = 0xFE;
+const SEP: u8 = 0xFF;
+
+fn suit(c: u8) -> usize {
+    (c / 13) as usize
+}
+fn red(c: u8) -> bool {
+    matches!(c / 13, 1 | 2)
+}
+/// The suits of the other colour.
+fn opposite(s: usize) -> [usize; 2] {
+    match s {
+        0 | 3 => [1, 2],
+        _ => [0, 3],
+    }
+}
+
+/// A play, after `taps` stock taps (only with the waste as source): the
+/// solver's macro move "tap until this card shows, then play it".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    taps: u8,
+    src: u8,
+    dst: u8,
+}
+
+pub struct Undo {
+    mv: Move,
+    /// The stock pointer before the taps.
+    k: u8,
+    /// Cards moved (a whole pile may be several).
+    n: u8,
+    /// The pile the reserve filled after the move, if any.
+    filled: Option<u8>,
+    /// The card moved (a single-card move).
+    card: u8,
+}
+
+/// A Canfield position.
+#[derive(Clone, Debug)]
+pub struct Canfield {
+    /// The dealt reserve, bottom first; only `reserve[..res_len]` is left.
+    reserve: Vec<u8>,
+    res_len: usize,
+    piles: [Vec<u8>; PILES],
+    /// Stock and waste as one sequence in dealing order: `seq[..k]` is the
+    /// waste (its top is `seq[k-1]`), `seq[k..]` the stock (`seq[k]` next).
+    seq: Vec<u8>,
+    k: usize,
+    found: [u8; 4],
+    base: u8,
+    draw: usize,
+}
+
+impl Canfield {
+    /// The dealt position from the layout `engine.layouts` makes.
+    pub fn new(layout: &Layout, options: &Options) -> Result<Self, String> {
+        let draw = *options.get("draw").unwrap_or(&3);
+        if draw != 1 && draw != 3 {
+            return Err(format!("canfield: draw must be 1 or 3, got {draw}"));
+        }
+        if *options.get("passes").unwrap_or(&0) != 0 {
+            return Err("canfield: only unlimited passes (passes=0) are supported".into());
+        }
+        let one = |name: &str| -> Result<Vec<u8>, String> {
+            match layout.get(name).map(|g| g.as_slice()) {
+                Some([cards]) => cards
+                    .iter()
+                    .map(|&c| u8::try_from(c).ok().filter(|&c| c < 52).ok_or(format!("canfield: bad card {c}")))
+                    .collect(),
+                _ => Err(format!("canfield: layout needs one {name} list")),
+            }
+        };
+        let reserve = one("reserve")?;
+        let base = one("foundation")?;
+        let stock = one("stock")?;
+        let tab = layout.get("tableau").ok_or("canfield: layout needs tableau")?;
+        if base.len() != 1 || tab.len() != PILES {
+            return Err("canfield: layout needs one base card and 4 tableau piles".into());
+        }
+        let mut piles: [Vec<u8>; PILES] = Default::default();
+        for (p, cards) in piles.iter_mut().zip(tab) {
+            *p = cards.iter().map(|&c| c as u8).collect();
+        }
+        let mut found = [0u8; 4];
+        found[suit(base[0])] = 1;
+        let mut seen = [false; 52];
+        let all = reserve.iter().chain(&base).chain(&stock).chain(piles.iter().flatten());
+        for &c in all {
+            if c >= 52 || std::mem::replace(&mut seen[c as usize], true) {
+                return Err(format!("canfield: card {c} is out of range or dealt twice"));
+            }
+        }
+        if seen.iter().any(|s| !s) {
+            return Err("canfield: the layout does not hold 52 cards".into());
+        }
+        let res_len = reserve.len();
+        let mut g = Canfield {
+            reserve,
+            res_len,
+            piles,
+            seq: stock.into_iter().rev().collect(),
+            k: 0,
+            found,
+            base: base[0] % 13,
+            draw: draw as usize,
+        };
+        g.fill();
+        Ok(g)
+    }
+
+    fn level(&self, c: u8) -> u8 {
+        (c % 13 + 13 - self.base) % 13
+    }
+    fn fits_found(&self, c: u8) -> bool {
+        self.level(c) == self.found[suit(c)]
+    }
+    /// `c` (a card or a moved pile's bottom) on pile `j`: one lower, other colour, wrapping.
+    fn fits_pile(&self, c: u8, j: usize) -> bool {
+        match self.piles[j].last() {
+            Some(&t) => red(t) != red(c) && t % 13 == (c % 13 + 1) % 13,
+            None => false,
+        }
+    }
+    /// Nothing left could ever sit on `c`: the other colour's cards one
+    /// level lower (round the corner for the base rank) are all up.
+    fn safe(&self, c: u8) -> bool {
+        let n = self.level(c);
+        let need = if n == 0 { 13 } else { n };
+        opposite(suit(c)).iter().all(|&o| self.found[o] >= need)
+    }
+    fn reserve_top(&self) -> Option<u8> {
+        self.res_len.checked_sub(1).map(|i| self.reserve[i])
+    }
+    /// The stock pointer after one tap from `k`.
+    fn tap(&self, k: usize) -> usize {
+        if k == self.seq.len() {
+            0
+        } else {
+            (k + self.draw).min(self.seq.len())
+        }
+    }
+    /// The rules fill a space from the reserve at once; the pile filled.
+    fn fill(&mut self) -> Option<u8> {
+        if self.res_len == 0 {
+            return None;
+        }
+        let j = self.piles.iter().position(|p| p.is_empty())?;
+        self.res_len -= 1;
+        self.piles[j].push(self.reserve[self.res_len]);
+        Some(j as u8)
+    }
+
+    /// Plays of card `c` from `src` (after `taps`) to every place it fits,
+    /// foundation first. `spaces`: every empty pile (walk) or one (search).
+    fn plays(&self, c: u8, src: u8, taps: u8, all_spaces: bool, out: &mut Vec<Move>) {
+        if self.fits_found(c) {
+            out.push(Move { taps, src, dst: FOUND });
+        }
+        let mut space = false;
+        for j in 0..PILES {
+            let empty = self.piles[j].is_empty();
+            // Only the waste fills a space, and spaces last only once the reserve is gone.
+            let to_space = empty && src == WASTE && self.res_len == 0 && (all_spaces || !space);
+            space |= to_space;
+            if to_space || self.fits_pile(c, j) {
+                out.push(Move { taps, src, dst: j as u8 });
+            }
+        }
+    }
+
+    /// Every legal single move (no macro taps): what the referee accepts.
+    fn atomic(&self, out: &mut Vec<Move>) {
+        if !self.seq.is_empty() {
+            out.push(Move { taps: 0, src: TAP, dst: 0 });
+        }
+        if self.k > 0 {
+            self.plays(self.seq[self.k - 1], WASTE, 0, true, out);
+        }
+        if let Some(r) = self.reserve_top() {
+            self.plays(r, RESERVE, 0, true, out);
+        }
+        self.pile_moves(out);
+    }
+
+    fn pile_moves(&self, out: &mut Vec<Move>) {
+        for i in 0..PILES {
+            let Some(&top) = self.piles[i].last() else { continue };
+            if self.fits_found(top) {
+                out.push(Move { taps: 0, src: i as u8, dst: FOUND });
+            }
+            for j in 0..PILES {
+                if j != i && self.fits_pile(self.piles[i][0], j) {
+                    out.push(Move { taps: 0, src: i as u8, dst: j as u8 });
+                }
+            }
+        }
+    }
+
+    /// The waste cards the stock can show, each with the taps it takes:
+    /// every pointer on the tap cycle from here, the first time it comes up.
+    fn showable(&self) -> Vec<(u8, usize)> {
+        let mut out = Vec::new();
+        if self.seq.is_empty() {
+            return out;
+        }
+        let mut seen = [false; 53];
+        let (mut k, mut taps) = (self.k, 0u8);
+        while !seen[k] {
+            seen[k] = true;
+            if k > 0 {
+                out.push((taps, k));
+            }
+            k = self.tap(k);
+            taps += 1;
+        }
+        out
+    }
+
+    fn token(&self, m: Move) -> String {
+        let src = match m.src {
+            WASTE => "w".to_string(),
+            RESERVE => "x".to_string(),
+            TAP => return if self.k == self.seq.len() { "r".into() } else { "d".into() },
+            i => (i + 1).to_string(),
+        };
+        let dst = if m.dst == FOUND { "f".to_string() } else { (m.dst + 1).to_string() };
+        format!("{src}>{dst}")
+    }
+}
+
+impl Game for Canfield {
+    type Move = Move;
+    type Undo = Undo;
+    type Key = [u8; 64];
+
+    /// The reserve's top, then piles 1..4, when nothing could ever sit on it
+    /// (never the waste: playing from it shifts the stock's threes).
+    fn safe_move(&self) -> Option<Move> {
+        if let Some(r) = self.reserve_top() {
+            if self.fits_found(r) && self.safe(r) {
+                return Some(Move { taps: 0, src: RESERVE, dst: FOUND });
+            }
+        }
+        (0..PILES).find_map(|i| {
+            let &t = self.piles[i].last()?;
+            (self.fits_found(t) && self.safe(t)).then_some(Move { taps: 0, src: i as u8, dst: FOUND })
+        })
+    }
+
+    /// Every legal play (stock plays as macro moves, one space of several),
+    /// ordered: to the foundations, the reserve out, pile onto pile, then
+    /// the waste to the tableau; nearer stock cards first.
+    fn moves(&self, out: &mut Vec<Move>) {
+        let mut later = Vec::new();
+        if let Some(r) = self.reserve_top() {
+            self.plays(r, RESERVE, 0, false, out);
+        }
+        self.pile_moves(out);
+        for (taps, k) in self.showable() {
+            let start = later.len();
+            self.plays(self.seq[k - 1], WASTE, taps as u8, false, &mut later);
+            if later.get(start).is_some_and(|m| m.dst == FOUND) {
+                out.push(later.remove(start));
+            }
+        }
+        // Foundation plays first, wherever they come from.
+        out.sort_by_key(|m| m.dst != FOUND);
+        out.extend(later);
+    }
+
+    fn apply(&mut self, m: Move) -> Undo {
+        let k0 = self.k as u8;
+        if m.src == TAP {
+            self.k = self.tap(self.k);
+            return Undo { mv: m, k: k0, n: 0, filled: None, card: 0 };
+        }
+        for _ in 0..m.taps {
+            self.k = self.tap(self.k);
+        }
+        let (mut n, mut card) = (1u8, 0u8);
+        match (m.src, m.dst) {
+            (WASTE, d) => {
+                self.k -= 1;
+                card = self.seq.remove(self.k);
+                self.put(card, d);
+            }
+            (RESERVE, d) => {
+                self.res_len -= 1;
+                card = self.reserve[self.res_len];
+                self.put(card, d);
+            }
+            (i, FOUND) => {
+                card = self.piles[i as usize].pop().unwrap();
+                self.found[suit(card)] += 1;
+            }
+            (i, j) => {
+                let moved = std::mem::take(&mut self.piles[i as usize]);
+                n = moved.len() as u8;
+                self.piles[j as usize].extend(moved);
+            }
+        }
+        let filled = self.fill();
+        Undo { mv: m, k: k0, n, filled, card }
+    }
+
+    fn revert(&mut self, u: Undo) {
+        let m = u.mv;
+        if let Some(j) = u.filled {
+            self.piles[j as usize].pop();
+            self.res_len += 1;
+        }
+        match (m.src, m.dst) {
+            (TAP, _) => {}
+            (i, j) if i < WASTE && j != FOUND => {
+                let from = &mut self.piles[j as usize];
+                let moved = from.split_off(from.len() - u.n as usize);
+                self.piles[i as usize] = moved;
+            }
+            (src, d) => {
+                if d == FOUND {
+                    self.found[suit(u.card)] -= 1;
+                } else {
+                    self.piles[d as usize].pop();
+                }
+                match src {
+                    WASTE => self.seq.insert(self.k, u.card),
+                    RESERVE => self.res_len += 1,
+                    i => self.piles[i as usize].push(u.card),
+                }
+            }
+        }
+        self.k = u.k as usize;
+    }
+
+    fn won(&self) -> bool {
+        self.found.iter().all(|&f| f == 13)
+    }
+
+    /// Exact key: reserve length, stock pointer (one value for the whole
+    /// main tap cycle), foundation counts, piles sorted. The cards of the
+    /// stock follow from the rest: they are the cards found nowhere else, in
+    /// their dealt order.
+    fn key(&self) -> [u8; 64] {
+        let mut key = [0u8; 64];
+        let n = self.seq.len();
+        key[0] = self.res_len as u8;
+        key[1] = if self.k % self.draw == 0 || self.k == n { ON_CYCLE } else { self.k as u8 };
+        key[2..6].copy_from_slice(&self.found);
+        let mut order = [0usize, 1, 2, 3];
+        order.sort_by(|&a, &b| self.piles[a].cmp(&self.piles[b]));
+        let mut at = 6;
+        for i in order {
+            for &c in &self.piles[i] {
+                key[at] = c;
+                at += 1;
+            }
+            key[at] = SEP;
+            at += 1;
+        }
+        key
+    }
+
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        let mut k = self.k;
+        for _ in 0..m.taps {
+            out.push(if k == self.seq.len() { "r" } else { "d" }.to_string());
+            k = self.tap(k);
+        }
+        out.push(self.token(m));
+    }
+}
+
+impl Canfield {
+    fn put(&mut self, c: u8, d: u8) {
+        if d == FOUND {
+            self.found[suit(c)] += 1;
+        } else {
+            self.piles[d as usize].push(c);
+        }
+    }
+}
+
+/// Solve one laid-out deal.
+pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
+    let mut g = Canfield::new(layout, options)?;
+    Ok(search(&mut g, limits))
 }
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(_layout: &Layout, _options: &Options, _seed: u64, _steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
-    Err("the canfield solver is not built yet".to_string())
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+    let mut g = Canfield::new(layout, options)?;
+    let mut x = seed | 1;
+    let mut line: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for step in 0..=steps {
+        moves.clear();
+        g.atomic(&mut moves);
+        let mut legal: Vec<String> = moves.iter().map(|&m| g.token(m)).collect();
+        legal.sort();
+        out.push((line.clone(), legal));
+        if step == steps || moves.is_empty() || g.won() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let m = moves[(x % moves.len() as u64) as usize];
+        line.push(g.token(m));
+        g.apply(m);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Verdict;
+
+    const BIG: Limits = Limits { nodes: 2_000_000, max_bytes: 1 << 31 };
+
+    fn card(name: &str) -> i32 {
+        let (r, s) = name.split_at(name.len() - 1);
+        let rank = match r {
+            "A" => 1,
+            "J" => 11,
+            "Q" => 12,
+            "K" => 13,
+            n => n.parse().unwrap(),
+        };
+        "SHDC".find(s).unwrap() as i32 * 13 + rank - 1
+    }
+    fn cards(s: &str) -> Vec<i32> {
+        s.split_whitespace().map(card).collect()
+    }
+    /// A layout from the named cards; the stock gets every card left, in `stock` order first.
+    fn layout(reserve: &str, base: &str, piles: [&str; 4], stock: &str) -> Layout {
+        let mut l = Layout::new();
+        l.insert("reserve".into(), vec![cards(reserve)]);
+        l.insert("foundation".into(), vec![vec![card(base)]]);
+        l.insert("tableau".into(), piles.iter().map(|p| cards(p)).collect());
+        let mut used: Vec<i32> = l.values().flatten().flatten().copied().collect();
+        let mut st = cards(stock);
+        used.extend(&st);
+        st.extend((0..52).filter(|c| !used.contains(c)));
+        l.insert("stock".into(), vec![st]);
+        l
+    }
+    fn opts() -> Options {
+        Options::new()
+    }
+
+    #[test]
+    fn wrapping_builds_and_foundations() {
+        let l = layout("2D", "QS", ["KH", "AS", "3C", "5D"], "");
+        let g = Canfield::new(&l, &opts()).unwrap();
+        // QS base: KS is level 1, AS level 2; a black Q goes on a red K; AS (black) on 2D (red).
+        assert_eq!(g.level(card("KS") as u8), 1);
+        assert_eq!(g.level(card("JS") as u8), 12);
+        assert!(g.fits_pile(card("QC") as u8, 0));
+        assert!(g.fits_pile(card("KD") as u8, 1), "K goes on A round the corner");
+        assert!(!g.fits_pile(card("KS") as u8, 1), "same colour");
+        assert!(g.fits_found(card("QH") as u8) && !g.fits_found(card("KH") as u8));
+    }
+
+    #[test]
+    fn base_rank_card_is_safe_only_when_the_other_colour_is_done() {
+        let l = layout("2D", "5H", ["5S", "6H", "3C", "9D"], "");
+        let mut g = Canfield::new(&l, &opts()).unwrap();
+        // 5S (level 0) fits its empty foundation but 4H/4D (level 12) could want to sit on it.
+        assert!(g.fits_found(card("5S") as u8));
+        assert!(!g.safe(card("5S") as u8));
+        assert_eq!(g.safe_move(), None, "6H (level 1) waits for 5S and 5C, its possible children");
+        g.found = [0, 13, 13, 0];
+        assert!(g.safe(card("5S") as u8));
+        assert_eq!(g.safe_move(), Some(Move { taps: 0, src: 0, dst: FOUND }));
+    }
+
+    #[test]
+    fn a_space_fills_from_the_reserve_and_undo_restores_it() {
+        // 6S on 7H: pile 1 moves onto pile 2 and the reserve's top (2D) fills pile 1.
+        let l = layout("9C 2D", "KS", ["6S", "7H", "3C", "9D"], "");
+        let mut g = Canfield::new(&l, &opts()).unwrap();
+        let before = g.key();
+        let m = Move { taps: 0, src: 0, dst: 1 };
+        let mut ms = Vec::new();
+        g.moves(&mut ms);
+        assert!(ms.contains(&m));
+        let u = g.apply(m);
+        assert_eq!(g.piles[0], vec![card("2D") as u8]);
+        assert_eq!(g.piles[1], cards("7H 6S").iter().map(|&c| c as u8).collect::<Vec<_>>());
+        assert_eq!(g.res_len, 1);
+        g.revert(u);
+        assert_eq!(g.key(), before);
+        assert_eq!(g.res_len, 2);
+    }
+
+    #[test]
+    fn stock_macro_spells_taps_across_a_redeal() {
+        let l = layout("9C 2D", "KS", ["6S", "7H", "3C", "9D"], "5H 8D 10D 4C");
+        let mut g = Canfield::new(&l, &opts()).unwrap();
+        let n = g.seq.len();
+        // Draw to the end, then the card first drawn (the stock's top, last in `stock`) needs a redeal.
+        let taps = (n + 2) / 3;
+        g.k = n;
+        let shown = g.showable();
+        assert_eq!(shown[0], (0, n));
+        let (t, k) = *shown.iter().find(|&&(_, k)| k == 3).unwrap();
+        assert_eq!(t, 2, "r then d");
+        let mut out = Vec::new();
+        g.spell(Move { taps: t, src: WASTE, dst: FOUND }, &mut out);
+        assert_eq!(out, vec!["r", "d", "w>f"]);
+        assert!(taps > 1 && k == 3);
+    }
+
+    #[test]
+    fn cycle_positions_share_a_key_off_cycle_ones_do_not() {
+        let l = layout("9C 2D", "KS", ["6S", "7H", "3C", "9D"], "");
+        let mut g = Canfield::new(&l, &opts()).unwrap();
+        let k0 = g.key();
+        g.k = 3;
+        assert_eq!(g.key(), k0);
+        g.k = g.seq.len();
+        assert_eq!(g.key(), k0);
+        g.k = 1;
+        assert_ne!(g.key(), k0);
+    }
+
+    #[test]
+    fn a_deal_with_everything_in_order_is_won_and_the_line_replays() {
+        // Base AS; the reserve holds spades 2..K in playing order (2S on top).
+        let l = layout("KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "AS", ["AH", "AD", "AC", "KH"], "");
+        let mut g = Canfield::new(&l, &opts()).unwrap();
+        let out = search(&mut g, BIG);
+        assert!(matches!(out.verdict, Verdict::Won(_)));
+        assert_eq!(g.res_len, 12, "the search hands the position back");
+    }
+
+    #[test]
+    fn piles_are_interchangeable_in_the_key() {
+        let l1 = layout("9C 2D", "KS", ["6S", "7H", "3C", "9D"], "");
+        let l2 = layout("9C 2D", "KS", ["7H", "6S", "9D", "3C"], "");
+        let a = Canfield::new(&l1, &opts()).unwrap();
+        let b = Canfield::new(&l2, &opts()).unwrap();
+        assert_eq!(a.key(), b.key());
+    }
 }
