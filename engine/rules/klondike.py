@@ -14,12 +14,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.cards import RANKS, SUITS, name
 from engine.errors import DealpoolError
 from engine.rules import IllegalMove
 
 PILES = 7
-SUITS = "SHDC"
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 KING = 13
 
 # One undo record: (kind, a, b, k, flip).  kind is one of the move kinds below; `a`/`b` are
@@ -33,11 +32,6 @@ _MOVE_RE = re.compile(
     r"|f(?P<fs>[SHDC])>(?P<fto>[1-7]))$"
 )
 _ACCEPTED = "d, r, w>f, w>N, N>f, N>M, N:K>M (K >= 2) or fX>N, with piles N, M in 1..7 and X in S H D C"
-
-
-def name(card: int) -> str:
-    """The card's name as seed 000 prints it (`10S`, `QH`), for error messages."""
-    return RANKS[card % 13] + SUITS[card // 13]
 
 
 def _rank(card: int) -> int:
