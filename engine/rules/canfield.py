@@ -68,20 +68,33 @@ def native_options(options: Mapping[str, Any] | None) -> dict[str, int]:
 
 
 def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any] | None = None) -> State:
-    """The dealt position from `engine.layouts.lay_out('canfield', ...)`."""
+    """The dealt position from `engine.layouts.lay_out('canfield', ...)`.
+
+    Past the deal (tests), `foundation` may hold each started suit's run from the base card up,
+    and an optional `waste` group the waste, bottom first; the native solver reads the same.
+    """
     draw = native_options(options)["draw"]
     try:
         (reserve,) = layout["reserve"]
-        ((base,),) = layout["foundation"]
-        tableau = [list(p) for p in layout["tableau"]]
         (stock,) = layout["stock"]
-    except (KeyError, ValueError, TypeError) as e:
-        raise DealpoolError(f"canfield: layout needs reserve, foundation (one base card), tableau, stock: {e}") from None
+        (waste,) = layout.get("waste", [[]])
+        tableau = [list(p) for p in layout["tableau"]]
+        foundations = [list(f) for f in layout["foundation"]]
+        base = foundations[0][0] % 13
+    except (KeyError, ValueError, TypeError, IndexError) as e:
+        raise DealpoolError(f"canfield: layout needs reserve, foundation (the base card first), tableau, stock: {e}") from None
     if len(tableau) != PILES:
         raise DealpoolError(f"canfield: layout needs {PILES} tableau piles, got {len(tableau)}")
     found = [0, 0, 0, 0]
-    found[base // 13] = 1
-    s = State(list(reserve), tableau, list(stock), [], found, base % 13, draw)
+    for f in foundations:
+        suit = f[0] // 13
+        if f != [suit * 13 + (base + i) % 13 for i in range(len(f))] or len(f) > 13:
+            raise DealpoolError(f"canfield: foundation {f} is not its suit's run from the base rank")
+        found[suit] = len(f)
+    cards = [*reserve, *stock, *waste, *(c for p in tableau for c in p), *(c for f in foundations for c in f)]
+    if sorted(cards) != list(range(52)):
+        raise DealpoolError("canfield: the layout must hold each of the 52 cards once")
+    s = State(list(reserve), tableau, list(stock), list(waste), found, base, draw)
     _fill(s)
     return s
 

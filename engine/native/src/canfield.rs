@@ -94,20 +94,41 @@ impl Canfield {
             }
         };
         let reserve = one("reserve")?;
-        let base = one("foundation")?;
         let stock = one("stock")?;
+        // Optional, for positions past the deal: the waste (bottom first).
+        let waste = if layout.contains_key("waste") { one("waste")? } else { Vec::new() };
         let tab = layout.get("tableau").ok_or("canfield: layout needs tableau")?;
-        if base.len() != 1 || tab.len() != PILES {
-            return Err("canfield: layout needs one base card and 4 tableau piles".into());
+        // The foundations: the dealt base card alone, or (past the deal) each
+        // started suit's cards from its base card up.
+        let fnd = layout.get("foundation").ok_or("canfield: layout needs foundation")?;
+        let base = match fnd.first().and_then(|f| f.first()) {
+            Some(&b) if (0..52).contains(&b) => (b % 13) as u8,
+            _ => return Err("canfield: the first foundation must hold the base card".into()),
+        };
+        if tab.len() != PILES || fnd.len() > 4 {
+            return Err("canfield: layout needs 4 tableau piles and at most 4 foundations".into());
         }
         let mut piles: [Vec<u8>; PILES] = Default::default();
         for (p, cards) in piles.iter_mut().zip(tab) {
-            *p = cards.iter().map(|&c| c as u8).collect();
+            *p = cards.iter().map(|&c| c.clamp(0, 255) as u8).collect();
         }
         let mut found = [0u8; 4];
-        found[suit(base[0])] = 1;
+        let mut up = Vec::new();
+        for f in fnd {
+            let s = match f.first() {
+                Some(&c) if (0..52).contains(&c) => (c / 13) as u8,
+                _ => return Err("canfield: an empty or bad foundation".into()),
+            };
+            for (i, &c) in f.iter().enumerate() {
+                if c != (s * 13 + (base + i as u8) % 13) as i32 || f.len() > 13 {
+                    return Err(format!("canfield: foundation card {c} is out of sequence"));
+                }
+                up.push(c as u8);
+            }
+            found[s as usize] = f.len() as u8;
+        }
         let mut seen = [false; 52];
-        let all = reserve.iter().chain(&base).chain(&stock).chain(piles.iter().flatten());
+        let all = reserve.iter().chain(&up).chain(&stock).chain(&waste).chain(piles.iter().flatten());
         for &c in all {
             if c >= 52 || std::mem::replace(&mut seen[c as usize], true) {
                 return Err(format!("canfield: card {c} is out of range or dealt twice"));
@@ -117,17 +138,18 @@ impl Canfield {
             return Err("canfield: the layout does not hold 52 cards".into());
         }
         let res_len = reserve.len();
+        let k = waste.len();
         let mut g = Canfield {
             reserve,
             res_len,
             piles,
-            seq: stock.into_iter().rev().collect(),
-            k: 0,
+            seq: waste.into_iter().chain(stock.into_iter().rev()).collect(),
+            k,
             found,
-            base: base[0] % 13,
+            base,
             draw: draw as usize,
         };
-        g.fill();
+        while g.fill().is_some() {}
         Ok(g)
     }
 

@@ -1,0 +1,266 @@
+"""Canfield: the referee's rules, the native solver against them, and pinned fixtures."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import _native
+from engine.dealer import deal
+from engine.errors import DealpoolError
+from engine.referee import replay
+from engine.rules import IllegalMove, rules_for
+from engine.rules import canfield as R
+
+sys.path.insert(0, str(Path(__file__).parent))
+from canfield_helpers import OPTIONS, all_cards, brute_force, random_position, state_key  # noqa: E402
+
+GOLDEN = Path(__file__).parent / "golden" / "canfield.json"
+ALL_TOKENS = (
+    ["d", "r", "w>f", "x>f"]
+    + [f"{s}>{m}" for s in "wx" for m in range(1, 5)]
+    + [f"{n}>f" for n in range(1, 5)]
+    + [f"{n}>{m}" for n in range(1, 5) for m in range(1, 5) if n != m]
+)
+BIG = 1 << 31
+
+
+def code(n: int) -> str:
+    return f"SOL1-canfield-N{n}"
+
+
+def dealt(n: int) -> R.State:
+    d = deal(code(n))
+    return R.new_state(d.layout, d.options)
+
+
+# --- the rules -----------------------------------------------------------------------------
+
+
+def test_the_deal_follows_the_layout() -> None:
+    d = deal(code(1))
+    s = R.new_state(d.layout, d.options)
+    assert rules_for("canfield") is R
+    assert s.reserve == d.order[0:13] and s.base == d.order[13] % 13
+    assert s.found[d.order[13] // 13] == 1 and sum(s.found) == 1
+    assert s.tableau == [[c] for c in d.order[14:18]]
+    assert s.stock == d.order[18:52] and s.waste == []
+    assert R.native_options(d.options) == OPTIONS
+
+
+def test_options_other_than_the_standard_are_refused() -> None:
+    with pytest.raises(DealpoolError, match="passes"):
+        R.native_options({"passes": "3"})
+    with pytest.raises(DealpoolError, match="draw"):
+        R.native_options({"draw": "2"})
+
+
+def test_draw_three_then_redeal_keeps_the_order() -> None:
+    s = dealt(2)
+    first = s.stock[-3:][::-1]
+    R.play(s, "d")
+    assert s.waste == first
+    while s.stock:
+        R.play(s, "d")
+    assert "r" in R.legal_moves(s) and "d" not in R.legal_moves(s)
+    R.play(s, "r")
+    assert s.stock[-3:][::-1] == first and not s.waste
+
+
+def test_wrapping_building_and_the_reserve_filling_a_space() -> None:
+    # Base 5H; pile 1 = 6S on which 5D fits (other colour, one lower); KD goes on AS round the corner.
+    layout = {
+        "reserve": [[R_card("9C"), R_card("2D")]],
+        "foundation": [[R_card("5H")]],
+        "tableau": [[R_card("6S")], [R_card("AS")], [R_card("7H")], [R_card("3C")]],
+        "waste": [[R_card("KD")]],
+        "stock": [[c for c in range(52) if c not in {R_card(x) for x in "9C 2D 5H 6S AS 7H 3C KD".split()}]],
+    }
+    s = R.new_state(layout)
+    legal = R.legal_moves(s)
+    assert "w>2" in legal, "K on A round the corner"
+    assert "1>3" in legal, "6S onto 7H as a whole pile"
+    assert "3>1" not in legal and "w>f" not in legal
+    before = copy.deepcopy(s)
+    u = R.play(s, "1>3")
+    assert s.tableau[2] == [R_card("7H"), R_card("6S")]
+    assert s.tableau[0] == [R_card("2D")] and s.reserve == [R_card("9C")], "the reserve fills the space"
+    R.undo(s, u)
+    assert s == before
+
+
+def test_a_space_waits_for_the_waste_once_the_reserve_is_gone() -> None:
+    layout = random_position(random.Random(5), 20)
+    layout["stock"][0] += layout["reserve"][0] + layout["tableau"][0]
+    layout["reserve"] = [[]]
+    layout["tableau"][0] = []
+    s = R.new_state(layout)
+    legal = R.legal_moves(s)
+    assert s.tableau[0] == []
+    assert ("w>1" in legal) == bool(s.waste)
+    assert not any(m.endswith(">1") and m[0] in "234" for m in legal), "no pile moves into a space"
+
+
+def R_card(name: str) -> int:
+    rank = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(name[:-1]) or int(name[:-1])
+    return "SHDC".index(name[-1]) * 13 + rank - 1
+
+
+def test_safe_moves_respect_the_corner() -> None:
+    # Base 5: 5S is level 0 and could hold 4H/4D (the last cards of hearts and diamonds).
+    s = R.new_state(random_position(random.Random(1), 30))
+    s.base, s.found = 4, [0, 5, 5, 0]
+    assert not R.is_safe(s, R_card("5S"))
+    s.found = [0, 13, 13, 0]
+    assert R.is_safe(s, R_card("5S"))
+    s.found = [0, 1, 1, 1]
+    assert not R.is_safe(s, R_card("6H")), "6H (level 1) could still hold 5S"
+    s.found = [1, 0, 1, 1]
+    assert R.is_safe(s, R_card("6H"))
+    assert not R.is_safe(s, R_card("6S")), "5H is not up: it could still sit on 6S"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 10**6), st.lists(st.integers(0, 10**6), min_size=1, max_size=120), st.booleans())
+def test_cards_conserved_undo_restores_illegal_refused(number: int, picks: list[int], late: bool) -> None:
+    s = R.new_state(random_position(random.Random(number), 14)) if late else dealt(number)
+    for p in picks:
+        assert all_cards(s) == list(range(52))
+        legal = R.legal_moves(s)
+        before = copy.deepcopy(s)
+        for t in ALL_TOKENS:
+            if t not in legal:
+                with pytest.raises(IllegalMove):
+                    R.play(s, t)
+                assert s == before
+        if not legal:
+            break
+        m = legal[p % len(legal)]
+        u = R.play(s, m)
+        R.undo(s, u)
+        assert s == before
+        R.play(s, m)
+
+
+# --- the native engine against the rules ----------------------------------------------------
+
+
+def _check_walk(layout: dict, seed: int, steps: int) -> int:
+    entries = _native.walk("canfield", layout, OPTIONS, seed, steps)
+    s = R.new_state(layout)
+    done = 0
+    for line, legal in entries:
+        for m in line[done:]:
+            R.play(s, m)
+        done = len(line)
+        assert sorted(R.legal_moves(s)) == legal, (seed, line)
+    return len(entries)
+
+
+def test_native_moves_match_the_rules_from_deals() -> None:
+    for n in range(1, 31):
+        assert _check_walk(deal(code(n)).layout, n, 150) > 1
+
+
+def test_native_moves_match_the_rules_late_in_the_game() -> None:
+    rng = random.Random(11)
+    for i in range(150):
+        _check_walk(random_position(rng, rng.randrange(1, 30)), i, 60)
+
+
+def _line_keeps_safe_moves(layout: dict, line: list[str]) -> None:
+    """The solver makes every safe move before branching, in the rules' order: where the rules see a
+    safe move, the line plays exactly it next (taps never change what is safe)."""
+    s = R.new_state(layout)
+    for m in line:
+        safe = R.safe_move(s)
+        assert safe is None or m == safe, (m, safe)
+        R.play(s, m)
+    assert R.is_won(s)
+
+
+def test_solver_lines_replay_in_the_referee() -> None:
+    won = 0
+    for n in range(1, 81):
+        d = deal(code(n))
+        verdict, nodes, line, _ = _native.solve("canfield", d.layout, OPTIONS, 30_000, BIG)
+        if verdict == "won":
+            won += 1
+            assert replay(code(n), line).ok
+            _line_keeps_safe_moves(d.layout, line)
+        else:
+            assert line == []
+    assert won >= 20
+
+
+def test_lost_and_won_agree_with_brute_force() -> None:
+    """Small positions late in the game, solved both ways: the solver's safe moves, macro moves,
+    sorted piles and stock-cycle keys must never lose a win the brute force finds (nor invent one)."""
+    rng = random.Random(2026)
+    seen = {"won": 0, "lost": 0}
+    for i in range(400):
+        layout = random_position(rng, rng.randrange(6, 16))
+        truth = brute_force(R.new_state(layout), 20_000)
+        if truth is None:
+            continue
+        verdict, _, line, _ = _native.solve("canfield", layout, OPTIONS, 1_000_000, BIG)
+        assert verdict == ("won" if truth else "lost"), (i, layout)
+        seen[verdict] += 1
+        if truth:
+            _line_keeps_safe_moves(layout, line)
+    assert seen["won"] >= 30 and seen["lost"] >= 30, seen
+
+
+def test_the_solver_is_deterministic_and_budgets_count_positions() -> None:
+    d = deal(code(14))
+    a = _native.solve("canfield", d.layout, OPTIONS, 40_000, BIG)
+    b = _native.solve("canfield", d.layout, OPTIONS, 40_000, BIG)
+    assert a == b
+    small = _native.solve("canfield", d.layout, OPTIONS, 10, BIG)
+    assert small[0] == "unknown" and small[1] == 10 and small[3] == "nodes"
+
+
+def test_keys_merge_only_equal_positions() -> None:
+    """Swapping two piles or tapping round the stock's cycle keeps the verdict (the key says equal)."""
+    rng = random.Random(7)
+    for _ in range(40):
+        layout = random_position(rng, rng.randrange(6, 12))
+        swapped = copy.deepcopy(layout)
+        swapped["tableau"] = swapped["tableau"][::-1]
+        a = _native.solve("canfield", layout, OPTIONS, 200_000, BIG)
+        b = _native.solve("canfield", swapped, OPTIONS, 200_000, BIG)
+        assert a[0] == b[0]
+
+
+# --- pinned fixtures ------------------------------------------------------------------------
+
+
+def line_digest(line: list[str]) -> str:
+    return hashlib.sha256(" ".join(line).encode()).hexdigest()
+
+
+def test_golden_fixtures() -> None:
+    golden = json.loads(GOLDEN.read_text())
+    kinds = {f["kind"] for f in golden["fixtures"]}
+    assert {"won", "lost", "hard"} <= kinds
+    for f in golden["fixtures"]:
+        d = deal(f["code"])
+        verdict, nodes, line, _ = _native.solve("canfield", d.layout, R.native_options(d.options), f["budget"], BIG)
+        assert (verdict, nodes, len(line), line_digest(line)) == (f["verdict"], f["nodes"], f["moves"], f["sha256"]), f
+        if verdict == "won":
+            assert replay(f["code"], line).ok
+
+
+def test_state_key_helper_sees_every_part() -> None:
+    s = dealt(3)
+    k = state_key(s)
+    R.play(s, "d")
+    assert state_key(s) != k
