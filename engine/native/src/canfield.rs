@@ -261,6 +261,61 @@ impl Canfield {
         out
     }
 
+    /// Whether no play can win from here, because the cards left must go
+    /// up in an order that contradicts itself. A card in a pile leaves it
+    /// only to its foundation (when on top) or with every card above it, so
+    /// each card above must go up before the one below; a suit goes up in
+    /// level order. A cycle in these "before" relations is a proof of loss.
+    fn dead(&self) -> bool {
+        const NONE: u8 = 0xFF;
+        let mut succ = [[NONE; 2]; 52];
+        let mut indeg = [0u8; 52];
+        let mut left = 0;
+        for s in 0..4u8 {
+            let f = self.found[s as usize];
+            for l in f..13 {
+                left += 1;
+                if l < 12 {
+                    let (c, n) = (s * 13 + (self.base + l) % 13, s * 13 + (self.base + l + 1) % 13);
+                    succ[c as usize][0] = n;
+                    indeg[n as usize] += 1;
+                }
+            }
+        }
+        for p in &self.piles {
+            for w in p.windows(2) {
+                succ[w[1] as usize][1] = w[0];
+                indeg[w[0] as usize] += 1;
+            }
+        }
+        let mut queue = [0u8; 52];
+        let (mut head, mut tail) = (0, 0);
+        for s in 0..4u8 {
+            let f = self.found[s as usize];
+            for l in f..13 {
+                let c = s * 13 + (self.base + l) % 13;
+                if indeg[c as usize] == 0 {
+                    queue[tail] = c;
+                    tail += 1;
+                }
+            }
+        }
+        while head < tail {
+            let c = queue[head] as usize;
+            head += 1;
+            for &n in &succ[c] {
+                if n != NONE {
+                    indeg[n as usize] -= 1;
+                    if indeg[n as usize] == 0 {
+                        queue[tail] = n;
+                        tail += 1;
+                    }
+                }
+            }
+        }
+        tail < left
+    }
+
     fn token(&self, m: Move) -> String {
         let src = match m.src {
             WASTE => "w".to_string(),
@@ -293,9 +348,12 @@ impl Game for Canfield {
     }
 
     /// Every legal play (stock plays as macro moves, one space of several),
-    /// ordered: to the foundations, the reserve out, pile onto pile, then
+    /// none from a dead position (see `dead`), ordered: to the foundations, the reserve out, pile onto pile, then
     /// the waste to the tableau; nearer stock cards first.
     fn moves(&self, out: &mut Vec<Move>) {
+        if self.dead() {
+            return;
+        }
         let mut later = Vec::new();
         if let Some(r) = self.reserve_top() {
             self.plays(r, RESERVE, 0, false, out);
@@ -591,5 +649,36 @@ mod tests {
         let a = Canfield::new(&l1, &opts()).unwrap();
         let b = Canfield::new(&l2, &opts()).unwrap();
         assert_eq!(a.key(), b.key());
+    }
+}
+
+#[cfg(test)]
+mod dead_tests {
+    use super::*;
+
+    fn g(base: u8, piles: [&[u8]; 4], found: [u8; 4]) -> Canfield {
+        let mut piles_v: [Vec<u8>; PILES] = Default::default();
+        for (p, c) in piles_v.iter_mut().zip(piles) {
+            *p = c.to_vec();
+        }
+        Canfield { reserve: vec![], res_len: 0, piles: piles_v, seq: vec![], k: 0, found, base, draw: 3 }
+    }
+
+    #[test]
+    fn a_pile_crossing_the_corner_is_dead() {
+        // Base 5 (rank index 4): 6H 5S 4H in one pile. 4H (level 12) must go up before 5S, which
+        // must go up before 6H, which hearts need before 4H: a cycle.
+        let h = |r: u8| 13 + r - 1;
+        let s = |r: u8| r - 1;
+        assert!(g(4, [&[h(6), s(5), h(4)], &[], &[], &[]], [0; 4]).dead());
+        assert!(!g(4, [&[h(6), s(5)], &[], &[], &[]], [0; 4]).dead());
+        // 4H on 5S alone is fine: hearts can finish first, then 5S goes up.
+        assert!(!g(4, [&[s(5), h(4)], &[h(6)], &[], &[]], [0; 4]).dead());
+        // A lower card of a suit under a higher one of the same suit is dead.
+        assert!(g(4, [&[h(7), s(9), h(8)], &[], &[], &[]], [0; 4]).dead());
+        assert!(!g(4, [&[h(8), s(9), h(7)], &[], &[], &[]], [0; 4]).dead());
+        // Across piles: 9H over 8S and 9S over 8H; each 9 needs its 8 first.
+        assert!(g(4, [&[s(8), h(9)], &[h(8), s(9)], &[], &[]], [0; 4]).dead());
+        assert!(!g(4, [&[s(8), h(9)], &[h(9 - 1), s(7)], &[], &[]], [0; 4]).dead());
     }
 }
