@@ -67,7 +67,7 @@ pub struct Undo {
     pub redeals: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct State {
     pub cards: [[u8; PILE_CAP]; PILES],
     pub len: [u8; PILES],
@@ -84,6 +84,17 @@ pub struct State {
     pub stock_index: [u8; 52],
     /// Bit i set while the i-th dealt stock card is still in stock or waste.
     pub stock_mask: u32,
+}
+
+/// Equal positions: the cards in play, not what lies above them in the arrays.
+impl PartialEq for State {
+    fn eq(&self, o: &State) -> bool {
+        (0..PILES).all(|p| self.cards[p][..self.len[p] as usize] == o.cards[p][..o.len[p] as usize])
+            && self.down == o.down
+            && self.found == o.found
+            && self.seq[..self.slen as usize] == o.seq[..o.slen as usize]
+            && (self.pos, self.redeals, self.draw, self.stock_mask) == (o.pos, o.redeals, o.draw, o.stock_mask)
+    }
 }
 
 impl State {
