@@ -62,7 +62,27 @@ fn targets(s: &State, c: u8, from: usize, mut f: impl FnMut(u8)) {
 /// first), waste cards to piles, moves that empty a pile, moves of part of
 /// a run, and last foundation cards back down.
 pub fn candidates(s: &State, out: &mut Vec<Move>) {
-    // Foundation moves from the piles, then from the stock cycle.
+    let order: &[u8] = order_spec();
+    for &ph in order {
+        match ph {
+            b'F' => to_found(s, out),
+            b'R' => reveals(s, out),
+            b'W' => waste_to_piles(s, out),
+            b'E' => emptying(s, out),
+            b'P' => partial(s, out),
+            b'D' => found_down(s, out),
+            _ => {}
+        }
+    }
+}
+
+fn order_spec() -> &'static [u8] {
+    static O: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    O.get_or_init(|| std::env::var("KORDER").unwrap_or_else(|_| "FRWEPD".into()).into_bytes())
+}
+
+/// Foundation moves from the piles, then from the stock cycle.
+fn to_found(s: &State, out: &mut Vec<Move>) {
     for p in 0..PILES {
         if let Some(c) = s.top(p) {
             if s.to_found_ok(c) {
@@ -75,7 +95,10 @@ pub fn candidates(s: &State, out: &mut Vec<Move>) {
             out.push(Move::Waste { q, redeal, to: FOUND });
         }
     });
-    // Whole runs off face-down cards, piles with the most face-down cards first.
+}
+
+/// Whole runs off face-down cards, piles with the most face-down cards first.
+fn reveals(s: &State, out: &mut Vec<Move>) {
     let mut order = [0u8; PILES];
     let mut n = 0;
     for d in (1..=6u8).rev() {
@@ -92,13 +115,19 @@ pub fn candidates(s: &State, out: &mut Vec<Move>) {
         let b = s.cards[p][s.down[p] as usize];
         targets(s, b, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: k }));
     }
-    // Stock cycle cards to piles.
+}
+
+/// Stock cycle cards to piles.
+fn waste_to_piles(s: &State, out: &mut Vec<Move>) {
     s.reachable(|q, redeal| {
         let c = s.seq[q as usize - 1];
         targets(s, c, PILES, |t| out.push(Move::Waste { q, redeal, to: t }));
     });
-    // Whole runs of piles without face-down cards (emptying the pile); a
-    // king's run to another empty pile would give the same key.
+}
+
+/// Whole runs of piles without face-down cards (emptying the pile); a
+/// king's run to another empty pile would give the same key.
+fn emptying(s: &State, out: &mut Vec<Move>) {
     for p in 0..PILES {
         if s.down[p] == 0 && s.len[p] > 0 {
             let b = s.cards[p][0];
@@ -107,7 +136,10 @@ pub fn candidates(s: &State, out: &mut Vec<Move>) {
             }
         }
     }
-    // Part of a run (its bottom card stays); never a king, so never to an empty pile.
+}
+
+/// Part of a run (its bottom card stays); never a king, so never to an empty pile.
+fn partial(s: &State, out: &mut Vec<Move>) {
     for p in 0..PILES {
         let (d, l) = (s.down[p] as usize, s.len[p] as usize);
         for i in d + 1..l {
@@ -115,7 +147,10 @@ pub fn candidates(s: &State, out: &mut Vec<Move>) {
             targets(s, y, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: (l - i) as u8 }));
         }
     }
-    // Foundation cards back down, unless they would be safe to put back.
+}
+
+/// Foundation cards back down, unless they would be safe to put back.
+fn found_down(s: &State, out: &mut Vec<Move>) {
     for su in 0..4u8 {
         let f = s.found[su as usize];
         if f == 0 {
