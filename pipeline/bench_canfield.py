@@ -1,7 +1,8 @@
 """Canfield benchmark: numbered deals solved at a node budget, with decided %, won % and times.
 
-Runnable alone (`python -m pipeline.bench_canfield --last 1000`) and as a per-game module of
-pipeline/bench.py (`run(first, last, nodes, jobs) -> str`). Every won line is replayed by the
+Runnable alone (`python -m pipeline.bench_canfield --first 1 --last 1000 --nodes N --jobs J`) and as
+the canfield section of pipeline/bench.py (which passes `--first/--last` and `--nodes`; `main(argv)`
+returns 0), or from Python (`run(first, last, nodes, jobs) -> str`). Every won line is replayed by the
 referee, so the figures count only verified wins. `--golden PATH` also picks the test fixtures
 (won, lost, hard) by measurement and writes them with their pinned results.
 
@@ -125,7 +126,7 @@ def golden(path: Path, scan: int = 200) -> dict:
     return data
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--first", type=int, default=1)
     p.add_argument("--last", type=int, default=1000)
@@ -136,13 +137,14 @@ def main(argv: list[str] | None = None) -> None:
     a = p.parse_args(argv)
     if a.golden:
         print(json.dumps(golden(a.golden), indent=2))
-        return
+        return 0
     nodes = a.nodes or BOARDS[GAME].nodes
     rows = measure(a.first, a.last, nodes, a.jobs)
     if a.rows:
         a.rows.write_text("".join(json.dumps(asdict(r)) + "\n" for r in rows))
     print(summary(rows, nodes))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
