@@ -134,7 +134,7 @@ BOARDS: dict[str, Board] = {
         _board("klondike-1", "klondike", 2_000_000, "Klondike · Draw 1", draw="1"),
         _board("klondike-3", "klondike", 2_000_000, "Klondike · Draw 3", draw="3"),
         _board("freecell", "freecell", 1_000_000, "FreeCell", cells="4"),
-        _board("canfield", "canfield", 1_000_000, "Canfield"),
+        _board("canfield", "canfield", 2_000_000, "Canfield"),
         _board("tripeaks", "tripeaks", 1_000_000, "TriPeaks"),
         _board("pyramid", "pyramid", 1_000_000, "Pyramid"),
         _board("spider-1", "spider", 1_000_000, "Spider · 1 suit", suits="1"),
