@@ -110,7 +110,7 @@ impl Canfield {
         }
         let mut piles: [Vec<u8>; PILES] = Default::default();
         for (p, cards) in piles.iter_mut().zip(tab) {
-            *p = cards.iter().map(|&c| c.clamp(0, 255) as u8).collect();
+            *p = cards.iter().map(|&c| u8::try_from(c).unwrap_or(u8::MAX)).collect();
         }
         let mut found = [0u8; 4];
         let mut up = Vec::new();
@@ -640,6 +640,21 @@ mod tests {
         let out = search(&mut g, BIG);
         assert!(matches!(out.verdict, Verdict::Won(_)));
         assert_eq!(g.res_len, 12, "the search hands the position back");
+    }
+
+    #[test]
+    fn bad_layouts_are_refused() {
+        let good = layout("9C 2D", "KS", ["6S", "7H", "3C", "9D"], "");
+        assert!(Canfield::new(&good, &opts()).is_ok());
+        let mut bad = good.clone();
+        bad.get_mut("tableau").unwrap()[0] = vec![-1];
+        assert!(Canfield::new(&bad, &opts()).is_err(), "a card out of range");
+        let mut bad = good.clone();
+        bad.get_mut("stock").unwrap()[0].pop();
+        assert!(Canfield::new(&bad, &opts()).is_err(), "a card missing");
+        let mut three = Options::new();
+        three.insert("passes".into(), 3);
+        assert!(Canfield::new(&good, &three).is_err(), "limited passes");
     }
 
     #[test]
