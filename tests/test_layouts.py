@@ -1,0 +1,125 @@
+"""Each game's layout from the shuffled order: counts, positions, face-down cards, stock order."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine import cards, dealer
+from engine.errors import DealpoolError
+from engine.layouts import deal_rows, lay_out
+
+ORDER = list(range(100, 152))  # labels, not cards: position k holds 100 + k, so positions show
+
+
+def _all_cards(layout: dict[str, list[list[int]]]) -> list[int]:
+    return [c for g, lists in layout.items() if g != "down" for cs in lists for c in cs]
+
+
+def test_deal_rows_goes_across_a_row_at_a_time() -> None:
+    assert deal_rows(range(6), [1, 2, 3]) == [[0], [1, 3], [2, 4, 5]]
+    assert deal_rows(range(5), [3, 2]) == [[0, 2, 4], [1, 3]]
+
+
+def test_klondike() -> None:
+    lay = lay_out("klondike", {"draw": "3"}, ORDER)
+    t = lay["tableau"]
+    assert [len(p) for p in t] == [1, 2, 3, 4, 5, 6, 7]
+    assert [p[0] for p in t] == ORDER[0:7]  # the first row: piles 1..7
+    assert [p[1] for p in t[1:]] == ORDER[7:13]  # the next row starts from pile 2
+    assert [p[2] for p in t[2:]] == ORDER[13:18]
+    assert t[6] == [106, 112, 117, 121, 124, 126, 127]
+    assert lay["down"] == [[0, 1, 2, 3, 4, 5, 6]]
+    assert lay["stock"] == [ORDER[28:52]]  # order[28] at the bottom, order[51] drawn first
+    assert sorted(_all_cards(lay)) == ORDER
+
+
+def test_klondike_4711_layout() -> None:
+    d = dealer.deal("SOL1-klondike-draw=3-N4711")
+    t = d.layout["tableau"]
+    assert cards.names(t[0]) == "JS" and cards.names(t[1]) == "6H 8S"  # order[0]; order[1], order[7]
+    assert cards.name(d.layout["stock"][0][-1]) == "3D" and cards.name(d.layout["stock"][0][0]) == "2D"
+
+
+def test_freecell() -> None:
+    t = lay_out("freecell", {"cells": "4"}, ORDER)["tableau"]
+    assert [len(c) for c in t] == [7, 7, 7, 7, 6, 6, 6, 6]
+    for c in range(8):
+        assert t[c] == ORDER[c::8]
+    assert set(lay_out("freecell", {}, ORDER)) == {"tableau"}
+
+
+def test_classic_freecell_1_columns() -> None:
+    """Classic deal 1 as every FreeCell program shows it (first column JD KD 2S 4C 3S 6D 6S)."""
+    t = dealer.deal("SOL1-freecell-C1").layout["tableau"]
+    assert cards.names(t[0], "T") == "JD KD 2S 4C 3S 6D 6S"
+    assert cards.names(t[7], "T") == "5H 3H 3C 7S 7D TC"
+
+
+def test_canfield() -> None:
+    lay = lay_out("canfield", {}, ORDER)
+    assert lay["reserve"] == [ORDER[0:13]]  # order[12] on top
+    assert lay["foundation"] == [[ORDER[13]]]
+    assert lay["tableau"] == [[ORDER[14]], [ORDER[15]], [ORDER[16]], [ORDER[17]]]
+    assert lay["stock"] == [ORDER[18:52]]
+    assert sorted(_all_cards(lay)) == ORDER
+
+
+def test_tripeaks() -> None:
+    lay = lay_out("tripeaks", {}, ORDER)
+    assert [len(r) for r in lay["rows"]] == [3, 6, 9, 10]
+    assert lay["rows"][0] == ORDER[0:3] and lay["rows"][3] == ORDER[18:28]
+    assert lay["waste"] == [[ORDER[51]]]
+    assert lay["stock"] == [ORDER[28:51]]  # order[50] drawn next
+    assert sorted(_all_cards(lay)) == ORDER
+
+
+def test_pyramid() -> None:
+    lay = lay_out("pyramid", {}, ORDER)
+    assert [len(r) for r in lay["rows"]] == [1, 2, 3, 4, 5, 6, 7]
+    assert lay["rows"][0] == [ORDER[0]] and lay["rows"][1] == ORDER[1:3] and lay["rows"][6] == ORDER[21:28]
+    assert lay["stock"] == [ORDER[28:52]]
+    assert sorted(_all_cards(lay)) == ORDER
+
+
+@pytest.mark.parametrize("suits", ["1", "2", "4"])
+def test_spider(suits: str) -> None:
+    d = dealer.deal(f"SOL1-spider-suits={suits}-N31")
+    t = d.layout["tableau"]
+    assert [len(c) for c in t] == [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
+    for c in range(10):
+        assert t[c] == d.order[c:54:10]  # row by row across the ten columns
+    assert d.layout["down"] == [[5, 5, 5, 5, 4, 4, 4, 4, 4, 4]]  # only each column's top is up
+    assert d.layout["stock"] == [d.order[54:104]]
+    assert Counter(_all_cards(d.layout)) == Counter(d.order)
+
+
+def test_labellelucie() -> None:
+    t = lay_out("labellelucie", {}, ORDER)["tableau"]
+    assert [len(f) for f in t] == [3] * 17 + [1]
+    assert [f[0] for f in t] == ORDER[0:18]  # the first row reaches all 18 fans
+    assert t[0] == [ORDER[0], ORDER[18], ORDER[35]] and t[17] == [ORDER[17]]
+    assert sorted(c for f in t for c in f) == ORDER
+
+
+def test_gaps() -> None:
+    rows = lay_out("gaps", {}, ORDER)["rows"]
+    assert rows == [ORDER[0:13], ORDER[13:26], ORDER[26:39], ORDER[39:52]]
+
+
+@pytest.mark.parametrize(
+    "code", ["SOL1-klondike-N9", "SOL1-freecell-N9", "SOL1-canfield-N9", "SOL1-tripeaks-N9", "SOL1-pyramid-N9",
+             "SOL1-spider-N9", "SOL1-labellelucie-N9", "SOL1-gaps-N9"],
+)  # fmt: skip
+def test_every_dealt_layout_holds_the_deck(code: str) -> None:
+    d = dealer.deal(code)
+    assert Counter(_all_cards(d.layout)) == Counter(d.order)
+    assert d.layout == lay_out(d.game, d.options, d.order)
+
+
+def test_layout_errors() -> None:
+    with pytest.raises(DealpoolError, match="deals 52 cards"):
+        lay_out("klondike", {}, ORDER[:51])
+    with pytest.raises(DealpoolError, match="accepted: klondike"):
+        lay_out("hearts", {}, ORDER)
