@@ -327,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
             print(usage, file=sys.stderr)
             return 2
         game = args[0].lower()
+        _check_game(game)
+        if options and game != "spider":
+            raise DealError(f"--suits is a spider option, not {game}'s; accepted: spider N --suits 1|2|4")
         number = parse_number(args[1])
         check_number(number)
         if show_seed:

@@ -222,6 +222,9 @@ def test_deal_py_runs_alone(tmp_path: Path) -> None:
     assert run("--code", "SOL1-klondike-draw=3;passes=unlimited;scoring=standard-N4711").stdout == KLONDIKE_4711 + "\n"
     assert run("--seed", "klondike", "1").stdout == KLONDIKE_1_SEED + "\n"
     assert run("--seed", "freecell", "1").stdout == FREECELL_1_SEED + "\n"
+    spider = cards.names(dealer.deal("SOL1-spider-suits=2-N3").order)
+    assert run("spider", "3", "--suits", "2").stdout == spider + "\n"
+    assert run("--code", "SOL1-spider-suits=2-N3").stdout == spider + "\n"
     bad = run("klondike", "0")
     assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1 and "1..1,000,000" in bad.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deal.py"]
