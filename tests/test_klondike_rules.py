@@ -85,6 +85,9 @@ def test_plays_exactly_the_listed_moves(game, data):
     listed = set(k.legal_moves(s))
     before = s.snapshot()
     assert listed <= set(ALL_TOKENS)
+    safe = k.safe_move(s)
+    assert safe is None or (safe in listed and safe.endswith(">f"))
+    assert s.draw == 1 or safe != "w>f"
     for token in ALL_TOKENS + GARBAGE:
         if token in listed:
             u = k.play(s, token)
@@ -348,3 +351,15 @@ def test_safe_move_keeps_every_win(s):
     k.undo(s, u)
     if before is not None and after is not None:
         assert before == after, (m, s)
+
+
+def test_the_notation_examples():
+    """docs/notation.md's Klondike examples, as written there."""
+    s = dealt(4711, 3, "unlimited")
+    assert s.piles[4][-1] == cards.parse("7S") and s.down[4] == 4 and s.piles[6][-1] == cards.parse("8H")
+    k.play(s, "5>7")
+    assert s.piles[4][-1] == cards.parse("QC") and s.down[4] == 3
+    k.play(s, "d")
+    assert s.waste == cards.parse_many("3D 3C JD")
+    k.play(s, "w>5")
+    assert s.piles[4][-2:] == cards.parse_many("QC JD")
