@@ -64,7 +64,7 @@ def _sample(folder: Folder, boards: list[str], numbers: str | None, random_: int
 @click.pass_context
 def sample(ctx: click.Context, boards: str | None, numbers: str | None, random_: int | None) -> None:
     """Add deals to the `deals` table (deals already stored are skipped)."""
-    bs = engine_port.parse_boards(boards)
+    bs = engine_port.parse_boards(boards, solvable=False)
     added = _sample(_folder(ctx), bs, numbers, random_)
     _say("sample: " + ", ".join(f"{b} +{n}" for b, n in added.items()))
 
@@ -122,8 +122,8 @@ def solve(ctx: click.Context, args: tuple[str, ...], board: str | None, boards: 
         _solve_batch(ctx, boards, nodes, workers, max_mb, quiet)
         return
     d = engine_port.deal(code)
-    engine_port.check_board(d.board)
-    budget = nodes if nodes is not None else engine_port.default_budget(d.board)
+    engine_port.check_game_solvable(d.game)
+    budget = nodes if nodes is not None else d.budget
     row = pool.solve_one((d.board, d.code, budget, max_mb))
     verdict = row["verdict"]
     if as_json:

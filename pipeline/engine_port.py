@@ -14,16 +14,6 @@ from typing import Any
 from engine.errors import DealpoolError
 
 
-def _get(obj: Any, *names: str) -> Any:
-    """The first of `names` that `obj` has, as attribute or key (engine records are small dataclasses)."""
-    for n in names:
-        if isinstance(obj, dict) and n in obj:
-            return obj[n]
-        if hasattr(obj, n):
-            return getattr(obj, n)
-    raise AttributeError(f"{type(obj).__name__} has none of {names}")
-
-
 def boards() -> dict[str, Any]:
     from engine.games import BOARDS
 
@@ -31,13 +21,20 @@ def boards() -> dict[str, Any]:
 
 
 def board_game(board: str) -> str:
-    return str(_get(boards()[board], "game"))
+    return str(boards()[board].game)
 
 
 def is_solvable(board: str) -> bool:
     from engine import _native
 
     return bool(_native.solvable(board_game(board)))
+
+
+def check_game_solvable(game: str) -> None:
+    from engine import _native
+
+    if not _native.solvable(game):
+        raise DealpoolError(f"no solver for game {game!r} yet (solvable boards: {', '.join(solvable_boards()) or 'none'})")
 
 
 def solvable_boards() -> list[str]:
@@ -58,7 +55,7 @@ def check_board(board: str, solvable: bool = True) -> str:
     return board
 
 
-def parse_boards(text: str | None) -> list[str]:
+def parse_boards(text: str | None, solvable: bool = True) -> list[str]:
     """A comma-separated board list; None means every solvable board."""
     if text is None or text.strip() in ("", "all"):
         return solvable_boards()
@@ -68,62 +65,63 @@ def parse_boards(text: str | None) -> list[str]:
         if not b:
             raise DealpoolError(f"empty board name in {text!r} (give e.g. klondike-1,klondike-3)")
         if b not in out:
-            out.append(check_board(b))
+            out.append(check_board(b, solvable))
     return out
 
 
 def default_budget(board: str) -> int:
-    return int(_get(boards()[board], "nodes", "budget", "default_nodes"))
+    known = boards()
+    if board in known:
+        return int(known[board].nodes)
+    raise DealpoolError(f"unknown board {board!r} (boards: {', '.join(known)})")
 
 
 def board_code(board: str, number: int) -> str:
     from engine.games import board_code as bc
 
+    check_board(board, solvable=False)
     return str(bc(board, number))
 
 
 def random_code(board: str, seed: bytes) -> str:
     """The board's code for a random deal from `seed` (64 bytes)."""
-    from engine import games
+    from engine import codes
 
-    return str(games.board_code(board, seed))
+    b = boards()[check_board(board, solvable=False)]
+    return codes.format(codes.DealCode.from_seed(b.game, b.options, seed))
 
 
 @dataclass(frozen=True)
 class Dealt:
-    """What the pipeline stores of a deal."""
+    """What the pipeline stores of a deal, and what it needs to solve it."""
 
     code: str
-    board: str
+    board: str  # a listed board id, or a derived one (e.g. klondike-1+passes=1) for other options
+    game: str
+    budget: int  # the board's default node budget
     seed: bytes
     number: int | None
     order: bytes
 
 
-def board_of_code(code: str) -> str:
-    """The board a code belongs to (its game and solving options), or DealpoolError."""
-    from engine.games import board_of
-
-    return str(board_of(code))
-
-
 def deal(code: str) -> Dealt:
     """Deal `code` with the Python engine (engine/deal.py through engine.dealer)."""
     from engine.dealer import deal as deal_
+    from engine.games import board_for
 
     d = deal_(code)
-    number = _get(d, "number") if _has(d, "number") else None
+    if d.seed is None:
+        raise DealpoolError(f"{d.code} has no seed (classic FreeCell numbering); accepted: N or S codes")
+    b = board_for(d.code)
     return Dealt(
-        code=str(_get(d, "code")),
-        board=board_of_code(str(_get(d, "code"))),
-        seed=bytes(_get(d, "seed")),
-        number=None if number is None else int(number),
-        order=order_bytes(_get(d, "order")),
+        code=d.code,
+        board=b.id,
+        game=b.game,
+        budget=int(b.nodes),
+        seed=bytes(d.seed),
+        number=d.number,
+        order=order_bytes(d.order),
     )
-
-
-def _has(obj: Any, name: str) -> bool:
-    return (isinstance(obj, dict) and name in obj) or hasattr(obj, name)
 
 
 def order_bytes(order: Any) -> bytes:
@@ -137,6 +135,22 @@ def native_order(code: str) -> bytes:
     return order_bytes(dealer.native_order(code))
 
 
+def deal_for_test_value(game: str, number: int, classic: bool) -> Any:
+    """engine.dealer's Deal of a published test value (numbered, default options; or classic)."""
+    from engine import codes, dealer
+
+    c = codes.DealCode.classic(number) if classic else codes.DealCode.numbered(game, {}, number)
+    return dealer.deal(c)
+
+
+def card_names(code: str, order: Any) -> list[str]:
+    """An order as the spec prints it (classic FreeCell deals print T for ten)."""
+    from engine import deal as method
+
+    ten = "T" if code.split("-")[-1].startswith("C") else "10"
+    return method.order_text(list(order), ten=ten).split()
+
+
 def engine_version() -> str:
     import engine
     from engine import _native
@@ -145,12 +159,9 @@ def engine_version() -> str:
 
 
 def rules_version() -> str:
-    try:
-        from engine.codes import RULES_VERSION
+    from engine import deal as method
 
-        return str(RULES_VERSION)
-    except ImportError:
-        return "1"
+    return method.CODE_PREFIX.removeprefix("SOL")  # the rules version is the 1 in SOL1
 
 
 @dataclass(frozen=True)

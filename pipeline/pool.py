@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from engine.errors import DealpoolError
 from pipeline import engine_port, storage, workers
-from pipeline.storage import DEALS, SLICE, VERDICTS, Folder
+from pipeline.storage import DEALS, VERDICTS, Folder
 
 MAX_NUMBER = 1_000_000
 DEALS_BLOCK = 1000
@@ -148,13 +148,13 @@ def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
     for part in folder.parts(DEALS):
         t = storage.read_part(part, DEALS).select(["board", "code"]).to_pylist()
         stem = storage.part_stem(part)
-        for k in range(0, len(t), SLICE):
-            chunk = t[k : k + SLICE]
+        for k in range(0, len(t), storage.SLICE):
+            chunk = t[k : k + storage.SLICE]
             board = chunk[0]["board"]
             if board not in budgets:
                 continue
             budget = budgets[board]
-            name = storage.verdict_part_name(stem, budget, k // SLICE)
+            name = storage.verdict_part_name(stem, budget, k // storage.SLICE)
             if name in existing:
                 continue
             todo = [

@@ -29,8 +29,9 @@ SCHEMA_VERSION = "1"
 DEALS = "deals"
 VERDICTS = "verdicts"
 TMP = ".tmp"
-SLICE = 64
-"""Deals per verdicts part: the most a kill can cost is one slice per worker."""
+SLICE = int(os.environ.get("DEALPOOL_SLICE", "64"))
+"""Deals per verdicts part: the most a kill can cost is one slice per worker. Part names depend on it,
+so keep it fixed for a data folder (DEALPOOL_SLICE exists for tests and tuning)."""
 VERDICT_VALUES = ("won", "lost", "unknown", "error")
 
 DEALS_SCHEMA = pa.schema(
