@@ -48,9 +48,10 @@ def _atomic_write(path: Path, data: bytes) -> None:
 def export_pool(folder: Folder, out: Path) -> dict[str, Any]:
     """Write the pool of every board with won deals into `out`; return the manifest."""
     folder.require()
+    dealt = {(r["board"], r["code"]) for r in storage.read_table(folder, storage.DEALS).select(["board", "code"]).to_pylist()}
     won: dict[str, dict[str, dict[str, Any]]] = {}
     for r in storage.read_table(folder, VERDICTS).to_pylist():
-        if r["verdict"] == "won" and r["referee"] == "ok":
+        if r["verdict"] == "won" and r["referee"] == "ok" and (r["board"], r["code"]) in dealt:
             won.setdefault(r["board"], {}).setdefault(r["code"], r)
     out.mkdir(parents=True, exist_ok=True)
     manifest: dict[str, Any] = {
