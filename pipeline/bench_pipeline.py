@@ -1,0 +1,70 @@
+"""Pipeline benchmark (issue 4): throughput with 2 workers against 1 (target >= 1.8x), and the share of
+a Klondike run spent outside the solver (target <= 10 %).
+
+    python -m pipeline.bench_pipeline [--board klondike-3] [--numbers 1-200] [--nodes N]
+
+Each run solves the same sampled deals in a fresh temp folder through the real pipeline
+(pool.solve_pool: workers, referee replay, Parquet parts). "Outside the solver" is the 1-worker run's
+wall time less the time spent inside engine.solve (dealing the code and the native search), so it
+counts the referee's replay, IPC, progress and Parquet writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pipeline import engine_port, pool
+from pipeline.storage import Folder
+
+
+def _run(board: str, lo: int, hi: int, nodes: int | None, workers: int) -> tuple[float, pool.Summary, float]:
+    with tempfile.TemporaryDirectory(prefix="dealpool-bench-") as tmp:
+        folder = Folder(Path(tmp))
+        t0 = time.perf_counter()
+        pool.sample_numbers(folder, [board], lo, hi)
+        sample_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        s = pool.solve_pool(folder, [board], nodes, pool.DEFAULT_MAX_MB, workers, quiet=True)
+        return time.perf_counter() - t0, s, sample_s
+
+
+def run(board: str = "klondike-3", numbers: str = "1-200", nodes: int | None = None) -> dict[str, float]:
+    """Measure and print; return the figures (for the bench registry)."""
+    engine_port.check_board(board)
+    lo, hi = pool.parse_range(numbers)
+    n = hi - lo + 1
+    budget = nodes if nodes is not None else engine_port.default_budget(board)
+    print(f"pipeline bench: {board}, deals {lo}..{hi} ({n}), budget {budget:,} nodes")
+    wall1, s1, sample1 = _run(board, lo, hi, nodes, 1)
+    wall2, s2, _ = _run(board, lo, hi, nodes, 2)
+    assert s1.counts == s2.counts, "1 and 2 workers must reach the same verdicts"
+    rate1, rate2 = n / wall1, n / wall2
+    outside = max(0.0, 1 - s1.solver_seconds / wall1)
+    c = s1.counts
+    print(f"  verdicts: won {c['won']}, lost {c['lost']}, unknown {c['unknown']}, error {c['error']}")
+    print(f"  sample (deal {n} codes, write Parquet): {sample1:.2f} s")
+    print(f"  1 worker : {wall1:7.2f} s  {rate1:8.1f} deals/s  (solver {s1.solver_seconds:.2f} s)")
+    print(f"  2 workers: {wall2:7.2f} s  {rate2:8.1f} deals/s  (solver {s2.solver_seconds:.2f} s)")
+    speedup = rate2 / rate1
+    print(f"  speed-up 2 vs 1 workers: {speedup:.2f}x (target >= 1.8x) {'OK' if speedup >= 1.8 else 'MISSED'}")
+    print(f"  outside the solver (1 worker): {100 * outside:.1f} % of the run (target <= 10 %) "
+          f"{'OK' if outside <= 0.10 else 'MISSED'}")  # fmt: skip
+    return {"deals": n, "rate1": rate1, "rate2": rate2, "speedup": speedup, "outside": outside}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pipeline.bench_pipeline", description=__doc__.splitlines()[0])
+    ap.add_argument("--board", default="klondike-3")
+    ap.add_argument("--numbers", default="1-200")
+    ap.add_argument("--nodes", type=int, default=None)
+    a = ap.parse_args(argv)
+    run(a.board, a.numbers, a.nodes)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
