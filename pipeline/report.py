@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ def query_all(folder: Folder) -> dict[str, tuple[list[str], list[tuple[Any, ...]
         )
         con.execute(views)
         out = {}
-        for name, _ in SECTIONS:
+        for name in [n for n, _ in SECTIONS] + ["budget_steps"]:
             cur = con.execute((REPORTS / f"{name}.sql").read_text())
             cols = [d[0] for d in cur.description]
             out[name] = (cols, cur.fetchall())
@@ -85,11 +86,15 @@ def plots(results: dict[str, tuple[list[str], list[tuple[Any, ...]]]], out: Path
 
     out.mkdir(parents=True, exist_ok=True)
     made = []
+    _, steps = results["budget_steps"]
     _, curve = results["budget_curve"]
+    cap = {r[0]: r[1] for r in curve}  # the last grid point of a board is its exact cap
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    for board in sorted({r[0] for r in curve}):
-        pts = [(r[1], r[3]) for r in curve if r[0] == board]
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=".", label=board)
+    for board in sorted({r[0] for r in steps}):
+        xs = [r[1] for r in steps if r[0] == board]
+        ys = [r[2] for r in steps if r[0] == board]
+        xs, ys = [max(1, xs[0])] + xs + [max(cap.get(board, xs[-1]), xs[-1])], [0.0] + ys + [ys[-1]]
+        ax.plot(xs, ys, drawstyle="steps-post", label=board)
     ax.set_xscale("log")
     ax.set_xlabel("node budget (positions)")
     ax.set_ylabel("pass rate (% won)")
@@ -107,7 +112,19 @@ def plots(results: dict[str, tuple[list[str], list[tuple[Any, ...]]]], out: Path
     xs = list(range(len(summary)))
     ps = [r[i_p] for r in summary]
     err = [[r[i_p] - r[i_lo] for r in summary], [r[i_hi] - r[i_p] for r in summary]]
-    ax.bar(xs, ps, yerr=err, capsize=4, color="#4a7bb7")
+    ax.bar(xs, ps, yerr=err, capsize=4, color="#4a7bb7", label="ours (won / solved)")
+    pcols, prows = results["published"]
+    ib, iw = pcols.index("board"), pcols.index("published")
+    boards = [r[i_b] for r in summary]
+    marked = False
+    for r in prows:
+        m = re.match(r"\s*([0-9.]+)\s*%", r[iw] or "")
+        if m and r[ib] in boards and "pass rate" not in (r[iw] or ""):
+            x = boards.index(r[ib])
+            ax.plot([x - 0.4, x + 0.4], [float(m.group(1))] * 2, color="#d62728", lw=2,
+                    label=None if marked else "published winnable")  # fmt: skip
+            marked = True
+    ax.legend(fontsize=8, loc="lower right")
     ax.set_xticks(xs, [r[i_b] for r in summary], rotation=20)
     ax.set_ylabel("pass rate (% won), 95 % Wilson interval")
     ax.set_ylim(0, 100)

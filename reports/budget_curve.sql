@@ -6,7 +6,7 @@ WITH b AS (
            coalesce(min(budget) FILTER (WHERE verdict IN ('unknown', 'error')), max(budget)) AS cap
     FROM verdicts GROUP BY board
 ), grid AS (
-    SELECT board, n, cap, CAST(round(pow(10, k / 8.0)) AS BIGINT) AS nodes FROM b, range(8, 97) t(k)
+    SELECT board, n, cap, CAST(round(pow(10, k / 4.0)) AS BIGINT) AS nodes FROM b, range(4, 49) t(k)
     UNION SELECT board, n, cap, cap FROM b
 )
 SELECT g.board, g.nodes AS budget, count(v.code) AS won, 100 * count(v.code) / g.n AS pass_pct

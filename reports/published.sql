@@ -7,5 +7,5 @@ WITH c AS (
 )
 SELECT p.board, c.deals, c.ours_pct, c.ceiling_pct, p.winnable AS published, p.n AS published_n,
        p.rules, p.source
-FROM published p LEFT JOIN c USING (board)
+FROM published p JOIN c USING (board)
 ORDER BY p.board, p.winnable;
