@@ -72,6 +72,8 @@ def search(state: k.State, budget: int) -> list[str] | None:
             return 3
         if m[0] == "w":
             return 1
+        if m[0] == "f":
+            return 4
         src = int(m[0]) - 1
         n = int(m.split(":")[1].split(">")[0]) if ":" in m else 1
         return 1 if state.down[src] and n == len(state.piles[src]) - state.down[src] else 2
