@@ -127,9 +127,28 @@ def installed() -> Iterator[None]:
         _native.solvable = saved_solvable
 
 
+def slow_down_real() -> None:
+    """Keep the real solver but sleep DEALPOOL_FAKE_SLEEP seconds before each solve, so a test can
+    kill a run of fast deals midway."""
+    import engine.solve as real
+
+    inner = real.solve
+    pause = float(os.environ.get("DEALPOOL_FAKE_SLEEP", "0"))
+
+    def solve(code, nodes=None, max_mb=None):  # type: ignore[no-untyped-def]
+        time.sleep(pause)
+        return inner(code, nodes=nodes, max_mb=max_mb)
+
+    real.solve = solve  # type: ignore[assignment]
+
+
 def main() -> None:
-    """`python pipeline_fake.py ARGS`: the dealpool CLI on the fake engine (for subprocess tests)."""
-    install()
+    """`python pipeline_fake.py ARGS`: the dealpool CLI on the fake engine (for subprocess tests),
+    or with DEALPOOL_FAKE_MODE=real on the real engine slowed down by DEALPOOL_FAKE_SLEEP."""
+    if os.environ.get("DEALPOOL_FAKE_MODE") == "real":
+        slow_down_real()
+    else:
+        install()
     from pipeline.cli import main as cli_main
 
     cli_main(sys.argv[1:])

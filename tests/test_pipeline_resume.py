@@ -27,10 +27,6 @@ def engine_mode():
             yield "fake"
 
 
-def _cli(mode: str) -> list[str]:
-    return [sys.executable, "-m", "pipeline"] if mode == "real" else fake_cli()
-
-
 def test_workers_1_and_2_give_identical_tables(engine_mode, capsys, tmp_path, monkeypatch):
     from pipeline import storage
 
@@ -48,8 +44,8 @@ def test_workers_1_and_2_give_identical_tables(engine_mode, capsys, tmp_path, mo
 
 def test_sigkill_mid_run_then_resume_equals_uninterrupted(engine_mode, tmp_path):
     """kill -9 the solving process mid-run, resume, and compare with a run never interrupted."""
-    cli = _cli(engine_mode)
-    e = env() | {"DEALPOOL_SLICE": "4", "DEALPOOL_FAKE_SLEEP": "0.03"}
+    cli = fake_cli()  # the real engine slowed down (or the fake one), so the run can be caught midway
+    e = env() | {"DEALPOOL_SLICE": "4", "DEALPOOL_FAKE_SLEEP": "0.03", "DEALPOOL_FAKE_MODE": engine_mode}
     numbers = "1-60"
     args = ["--boards", "klondike-3", "--nodes", NODES, "--workers", "2", "--quiet"]
 
