@@ -116,6 +116,8 @@ def verify_pool(out: Path) -> tuple[int, list[str]]:
         except Exception as e:
             problems.append(f"{board}: unreadable pool file ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''})")
             continue
+        if len({c for c, _ in jrows}) != len(jrows):
+            problems.append(f"{board}: a code is listed twice")
         if jrows != prows:
             problems.append(f"{board}: the JSON and Parquet files list different deals or lines")
         if len(jrows) != info.get("count"):

@@ -159,3 +159,17 @@ def test_check_detects_a_changed_order(engine_mode, capsys, tmp_path):
     storage.write_part(folder, "deals", storage.part_stem(part), rows)
     code, out, err = run(capsys, "--data", str(data), "check", "--deals", "100", "--solves", "1")
     assert code == 1 and "check: FAILED" in err and "re-deal differs" in err
+
+
+def test_check_detects_a_changed_verdict(engine_mode, capsys, tmp_path):
+    from pipeline import storage
+
+    data = tmp_path / "data"
+    _build(capsys, data, numbers="1-4")
+    folder = storage.Folder(data)
+    part = folder.parts("verdicts")[0]
+    rows = storage.read_part(part, "verdicts").to_pylist()
+    rows[0]["nodes"] += 1
+    storage.write_part(folder, "verdicts", storage.part_stem(part), rows, budget=rows[0]["budget"])
+    code, out, err = run(capsys, "--data", str(data), "check", "--deals", "1", "--solves", "100")
+    assert code == 1 and "check: FAILED (1 difference(s))" in err and "re-solve gave" in err
