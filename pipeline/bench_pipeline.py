@@ -12,6 +12,7 @@ counts the referee's replay, IPC, progress and Parquet writes.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -38,7 +39,8 @@ def run(board: str = "klondike-3", numbers: str = "1-200", nodes: int | None = N
     lo, hi = pool.parse_range(numbers)
     n = hi - lo + 1
     budget = nodes if nodes is not None else engine_port.default_budget(board)
-    print(f"pipeline bench: {board}, deals {lo}..{hi} ({n}), budget {budget:,} nodes")
+    print(f"pipeline bench: {board}, deals {lo}..{hi} ({n}), budget {budget:,} nodes, "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} before")  # fmt: skip
     wall1, s1, sample1 = _run(board, lo, hi, nodes, 1)
     wall2, s2, _ = _run(board, lo, hi, nodes, 2)
     assert s1.counts == s2.counts, "1 and 2 workers must reach the same verdicts"
@@ -49,6 +51,7 @@ def run(board: str = "klondike-3", numbers: str = "1-200", nodes: int | None = N
     print(f"  sample (deal {n} codes, write Parquet): {sample1:.2f} s")
     print(f"  1 worker : {wall1:7.2f} s  {rate1:8.1f} deals/s  (solver {s1.solver_seconds:.2f} s)")
     print(f"  2 workers: {wall2:7.2f} s  {rate2:8.1f} deals/s  (solver {s2.solver_seconds:.2f} s)")
+    print(f"  load average after: {os.getloadavg()[0]:.1f} (a busy machine depresses the speed-up)")
     speedup = rate2 / rate1
     print(f"  speed-up 2 vs 1 workers: {speedup:.2f}x (target >= 1.8x) {'OK' if speedup >= 1.8 else 'MISSED'}")
     print(f"  outside the solver (1 worker): {100 * outside:.1f} % of the run (target <= 10 %) "

@@ -15,8 +15,8 @@ from pipeline import engine_port, pool, storage
 from pipeline.cli import fail, main_group
 from pipeline.storage import Folder
 
-DEFAULT_POOL_NUMBERS = "1-200"
-"""`make pool`: numbered deals 1..200 of every solvable board (a few minutes on 2 cores)."""
+DEFAULT_POOL_NUMBERS = "1-100"
+"""`make pool`: numbered deals 1..100 of every solvable board (a few minutes on 2 cores)."""
 
 
 def _folder(ctx: click.Context) -> Folder:
