@@ -54,10 +54,8 @@ pub fn stock_code(s: &State) -> u32 {
 }
 
 pub fn key(s: &State) -> Key {
-    let mut c = [0u32; PILES];
-    for (p, slot) in c.iter_mut().enumerate() {
-        *slot = pile_code(s, p);
-    }
+    let mut c = s.code;
+    debug_assert!((0..PILES).all(|p| c[p] == pile_code(s, p)));
     // Insertion sort: seven items, mostly in order already.
     for i in 1..PILES {
         let v = c[i];

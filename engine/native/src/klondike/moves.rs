@@ -36,23 +36,52 @@ fn safe_back(s: &State, c: u8) -> bool {
     s.found[o1] >= r - 1 && s.found[o2] >= r - 1 && s.found[twin(suit(c)) as usize] >= r - 2
 }
 
-/// Piles `c` may go to: every pile whose top accepts it, and for a king
-/// only the first empty pile (empty piles are interchangeable in the key).
-#[inline]
-fn targets(s: &State, c: u8, from: usize, mut f: impl FnMut(u8)) {
-    let king = rank(c) == 13;
-    let mut empty_done = false;
-    for t in 0..PILES {
-        if t == from {
-            continue;
-        }
-        if s.len[t] == 0 {
-            if king && !empty_done {
-                empty_done = true;
-                f(t as u8);
+/// Which piles take which card: a bit per pile for each card, and the
+/// first empty pile (kings go only there: empty piles are interchangeable
+/// in the key).
+struct Accept {
+    piles: [u8; 52],
+    empty: u8,
+}
+
+impl Accept {
+    fn new(s: &State) -> Accept {
+        let mut a = Accept { piles: [0; 52], empty: u8::MAX };
+        for t in 0..PILES {
+            match s.top(t) {
+                None => {
+                    if a.empty == u8::MAX {
+                        a.empty = t as u8;
+                    }
+                }
+                Some(u) => {
+                    let r = rank(u);
+                    if r > 1 {
+                        // The two cards of the other colour one rank lower.
+                        let (s1, s2) = if red(u) { (0u8, 3u8) } else { (1, 2) };
+                        a.piles[(s1 * 13 + r - 2) as usize] |= 1 << t;
+                        a.piles[(s2 * 13 + r - 2) as usize] |= 1 << t;
+                    }
+                }
             }
-        } else if s.to_pile_ok(c, t) {
-            f(t as u8);
+        }
+        a
+    }
+
+    /// Piles `c` (from pile `from`, or PILES) may go to.
+    #[inline]
+    fn each(&self, c: u8, from: usize, mut f: impl FnMut(u8)) {
+        if rank(c) == 13 {
+            if self.empty != u8::MAX && self.empty as usize != from {
+                f(self.empty);
+            }
+            return;
+        }
+        let mut m = self.piles[c as usize] & !(1u8 << from as u32 & 0x7f);
+        while m != 0 {
+            let t = m.trailing_zeros() as u8;
+            m &= m - 1;
+            f(t);
         }
     }
 }
@@ -62,7 +91,17 @@ fn targets(s: &State, c: u8, from: usize, mut f: impl FnMut(u8)) {
 /// first), waste cards to piles, moves that empty a pile, moves of part of
 /// a run, and last foundation cards back down.
 pub fn candidates(s: &State, out: &mut Vec<Move>) {
-    // Foundation moves from the piles, then from the stock cycle.
+    let a = &Accept::new(s);
+    to_found(s, out);
+    reveals(s, a, out);
+    waste_to_piles(s, a, out);
+    emptying(s, a, out);
+    partial(s, a, out);
+    found_down(s, a, out);
+}
+
+/// Foundation moves from the piles, then from the stock cycle.
+fn to_found(s: &State, out: &mut Vec<Move>) {
     for p in 0..PILES {
         if let Some(c) = s.top(p) {
             if s.to_found_ok(c) {
@@ -75,7 +114,10 @@ pub fn candidates(s: &State, out: &mut Vec<Move>) {
             out.push(Move::Waste { q, redeal, to: FOUND });
         }
     });
-    // Whole runs off face-down cards, piles with the most face-down cards first.
+}
+
+/// Whole runs off face-down cards, piles with the most face-down cards first.
+fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
     let mut order = [0u8; PILES];
     let mut n = 0;
     for d in (1..=6u8).rev() {
@@ -90,32 +132,44 @@ pub fn candidates(s: &State, out: &mut Vec<Move>) {
         let p = p as usize;
         let k = s.len[p] - s.down[p];
         let b = s.cards[p][s.down[p] as usize];
-        targets(s, b, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: k }));
+        a.each(b, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: k }));
     }
-    // Stock cycle cards to piles.
+}
+
+/// Stock cycle cards to piles.
+fn waste_to_piles(s: &State, a: &Accept, out: &mut Vec<Move>) {
     s.reachable(|q, redeal| {
         let c = s.seq[q as usize - 1];
-        targets(s, c, PILES, |t| out.push(Move::Waste { q, redeal, to: t }));
+        a.each(c, PILES, |t| out.push(Move::Waste { q, redeal, to: t }));
     });
-    // Whole runs of piles without face-down cards (emptying the pile); a
-    // king's run to another empty pile would give the same key.
+}
+
+/// Whole runs of piles without face-down cards (emptying the pile); a
+/// king's run to another empty pile would give the same key.
+fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
     for p in 0..PILES {
         if s.down[p] == 0 && s.len[p] > 0 {
             let b = s.cards[p][0];
             if rank(b) != 13 {
-                targets(s, b, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: s.len[p] }));
+                a.each(b, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: s.len[p] }));
             }
         }
     }
-    // Part of a run (its bottom card stays); never a king, so never to an empty pile.
+}
+
+/// Part of a run (its bottom card stays); never a king, so never to an empty pile.
+fn partial(s: &State, a: &Accept, out: &mut Vec<Move>) {
     for p in 0..PILES {
         let (d, l) = (s.down[p] as usize, s.len[p] as usize);
         for i in d + 1..l {
             let y = s.cards[p][i];
-            targets(s, y, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: (l - i) as u8 }));
+            a.each(y, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: (l - i) as u8 }));
         }
     }
-    // Foundation cards back down, unless they would be safe to put back.
+}
+
+/// Foundation cards back down, unless they would be safe to put back.
+fn found_down(s: &State, a: &Accept, out: &mut Vec<Move>) {
     for su in 0..4u8 {
         let f = s.found[su as usize];
         if f == 0 {
@@ -125,7 +179,7 @@ pub fn candidates(s: &State, out: &mut Vec<Move>) {
         if safe_back(s, c) {
             continue;
         }
-        targets(s, c, PILES, |t| out.push(Move::FoundToPile { suit: su, to: t }));
+        a.each(c, PILES, |t| out.push(Move::FoundToPile { suit: su, to: t }));
     }
 }
 

@@ -84,6 +84,8 @@ pub struct State {
     pub stock_index: [u8; 52],
     /// Bit i set while the i-th dealt stock card is still in stock or waste.
     pub stock_mask: u32,
+    /// Each pile's key code (keys::pile_code), kept up to date by make/undo.
+    pub code: [u32; PILES],
 }
 
 /// Equal positions: the cards in play, not what lies above them in the arrays.
@@ -129,6 +131,7 @@ impl State {
             draw: draw as u8,
             stock_index: [u8::MAX; 52],
             stock_mask: 0,
+            code: [0; PILES],
         };
         let mut seen = [false; 52];
         let mut take = |c: i32| -> Result<u8, String> {
@@ -170,7 +173,20 @@ impl State {
             }
             s.found[su as usize] = n;
         }
+        s.recode_all();
         Ok(s)
+    }
+
+    /// Recompute every pile's key code (after building a position by hand).
+    pub fn recode_all(&mut self) {
+        for p in 0..PILES {
+            self.code[p] = super::keys::pile_code(self, p);
+        }
+    }
+
+    #[inline]
+    fn recode(&mut self, p: usize) {
+        self.code[p] = super::keys::pile_code(self, p);
     }
 
     #[inline]
@@ -305,6 +321,7 @@ impl State {
                 u.flipped = f;
                 u.card = c;
                 self.found[suit(c) as usize] += 1;
+                self.recode(from as usize);
             }
             Move::PileToPile { from, to, n } => {
                 let (f, t) = (from as usize, to as usize);
@@ -315,6 +332,8 @@ impl State {
                 }
                 self.len[f] = start as u8;
                 u.flipped = self.flip(f);
+                self.recode(f);
+                self.recode(t);
             }
             Move::Waste { q, redeal, to } => {
                 if redeal && self.redeals != UNLIMITED {
@@ -329,11 +348,15 @@ impl State {
                 self.stock_mask &= !(1 << self.stock_index[c as usize]);
                 u.card = c;
                 self.place(c, to);
+                if to != FOUND {
+                    self.recode(to as usize);
+                }
             }
             Move::FoundToPile { suit: s, to } => {
                 self.found[s as usize] -= 1;
                 let c = s * 13 + self.found[s as usize];
                 self.push_card(to as usize, c);
+                self.recode(to as usize);
             }
         }
         u
@@ -349,6 +372,7 @@ impl State {
                 let c = u.card;
                 self.found[suit(c) as usize] -= 1;
                 self.push_card(f, c);
+                self.recode(f);
             }
             Move::PileToPile { from, to, n } => {
                 let (f, t) = (from as usize, to as usize);
@@ -361,6 +385,8 @@ impl State {
                     self.push_card(f, c);
                 }
                 self.len[t] = start as u8;
+                self.recode(f);
+                self.recode(t);
             }
             Move::Waste { q, to, .. } => {
                 let c = u.card;
@@ -368,6 +394,7 @@ impl State {
                     self.found[suit(c) as usize] -= 1;
                 } else {
                     self.len[to as usize] -= 1;
+                    self.recode(to as usize);
                 }
                 let i = q as usize - 1;
                 let l = self.slen as usize;
@@ -381,6 +408,7 @@ impl State {
             Move::FoundToPile { suit: s, to } => {
                 self.len[to as usize] -= 1;
                 self.found[s as usize] += 1;
+                self.recode(to as usize);
             }
         }
     }

@@ -42,6 +42,7 @@ fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, draw: u8, r
         draw,
         stock_index: [u8::MAX; 52],
         stock_mask: 0,
+        code: [0; PILES],
     };
     for (p, (d, u)) in piles.iter().enumerate() {
         let (d, u) = (cards(d), cards(u));
@@ -57,6 +58,7 @@ fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, draw: u8, r
         s.stock_mask |= 1 << i;
         s.slen += 1;
     }
+    s.recode_all();
     s
 }
 
@@ -324,6 +326,7 @@ fn key_ignores_pile_order_on_real_deals() {
                 let mut t = s.clone();
                 t.cards.swap(free[0], free[1]);
                 t.len.swap(free[0], free[1]);
+                t.recode_all();
                 assert_eq!(key(&s), key(&t));
             }
         }
