@@ -122,6 +122,7 @@ class Summary:
     refused: list[str] = field(default_factory=list)
     seconds: float = 0.0
     solver_seconds: float = 0.0
+    solver_cpu: float = 0.0  # CPU seconds inside the solver (a key outside the table schema)
 
     def line(self) -> str:
         c = self.counts
@@ -178,7 +179,7 @@ def solve_one(task: tuple[str, str, int, int]) -> dict[str, Any]:
     try:
         s = engine_port.solve(code, budget, max_mb)
         row.update(verdict=s.verdict, reason=s.reason, nodes=s.nodes, line=s.line,
-                   line_length=len(s.line), seconds=s.seconds)  # fmt: skip
+                   line_length=len(s.line), seconds=s.seconds, cpu=s.cpu)  # fmt: skip
         if s.verdict == "won":
             ok, why = engine_port.replay(code, s.line)
             row["referee"] = why
@@ -234,6 +235,7 @@ def solve_pool(
             results[i].append(row)
             summary.counts[row["verdict"]] += 1
             summary.solver_seconds += row["seconds"]
+            summary.solver_cpu += row.get("cpu", 0.0)
             if row["referee"].startswith("refused"):
                 summary.refused.append(f"{row['code']}: {row['referee']}")
             bar.update(1)
