@@ -30,6 +30,7 @@ def _build(capsys, data: Path, numbers: str = "1-12", workers: str = "2") -> Non
                          "--nodes", NODES, "--workers", workers, "--quiet")  # fmt: skip
     assert code == 0, err
     assert out.startswith("solve: ")
+    assert err == ""  # not a terminal: no progress bar
 
 
 def test_build_check_report_export_verify(engine_mode, capsys, tmp_path):
@@ -173,3 +174,21 @@ def test_check_detects_a_changed_verdict(engine_mode, capsys, tmp_path):
     storage.write_part(folder, "verdicts", storage.part_stem(part), rows, budget=rows[0]["budget"])
     code, out, err = run(capsys, "--data", str(data), "check", "--deals", "1", "--solves", "100")
     assert code == 1 and "check: FAILED (1 difference(s))" in err and "re-solve gave" in err
+
+
+def test_memory_cap_is_recorded_as_unknown(capsys, tmp_path):
+    """Real engine only: a search past --max-mb ends `unknown` (reason memory) and the run goes on."""
+    if not real_engine():
+        pytest.skip("needs the native solver (engine/solve.py not merged)")
+    data = tmp_path / "data"
+    code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-3", "--numbers", "1-12",
+                         "--max-mb", "1", "--workers", "2", "--quiet")  # fmt: skip
+    assert code == 0, err
+    rows = table_rows(data, "verdicts")
+    assert len(rows) == 12 and all(r["max_mb"] == 1 for r in rows)
+    assert {r["verdict"] for r in rows} <= {"won", "lost", "unknown"}
+    memory = [r for r in rows if r["reason"] == "memory"]
+    assert memory and all(r["verdict"] == "unknown" and r["line"] == [] for r in memory)
+    # and it is deterministic: check re-solves at the stored cap and finds the same
+    code, out, err = run(capsys, "--data", str(data), "check", "--deals", "2", "--solves", "12")
+    assert code == 0, err
