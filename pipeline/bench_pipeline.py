@@ -1,7 +1,8 @@
 """Pipeline benchmark (issue 4): throughput with 2 workers against 1 (target >= 1.8x), and the share of
 a Klondike run spent outside the solver (target <= 10 %).
 
-    python -m pipeline.bench_pipeline [--board klondike-3] [--numbers 1-200] [--nodes N]
+    python -m pipeline.bench_pipeline [--board klondike-3] [--deals 1-60] [--nodes N]
+    make bench   (the `pipeline` section of pipeline/bench.py)
 
 Each run solves the same sampled deals in a fresh temp folder through the real pipeline
 (pool.solve_pool: workers, referee replay, Parquet parts). "Outside the solver" is the 1-worker run's
@@ -69,7 +70,7 @@ def run(board: str = "klondike-3", numbers: str = "1-60", nodes: int | None = No
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m pipeline.bench_pipeline", description=__doc__.splitlines()[0])
     ap.add_argument("--board", default="klondike-3")
-    ap.add_argument("--numbers", default="1-60")
+    ap.add_argument("--deals", "--numbers", dest="numbers", default="1-60", help="numbered deals A-B")
     ap.add_argument("--nodes", type=int, default=None)
     a = ap.parse_args(argv)
     run(a.board, a.numbers, a.nodes)

@@ -183,6 +183,20 @@ def solve(code: str, nodes: int | None, max_mb: int | None) -> Solved:
     return Solved(str(r.verdict), int(r.nodes), [str(m) for m in r.line], str(r.reason or ""), dt, dc)
 
 
+def preload(boards_: list[str]) -> None:
+    """Import the solver, the referee and the boards' rules once, before the workers fork, so
+    each worker doesn't pay for the imports (or the first deal's warm-up) itself."""
+    import engine.referee  # noqa: F401
+    import engine.solve  # noqa: F401
+    from engine.rules import rules_for
+
+    for b in boards_:
+        try:
+            rules_for(board_game(b))
+        except DealpoolError:
+            pass  # no referee rules for this game: each won line will be refused, loudly
+
+
 def replay(code: str, line: list[str]) -> tuple[bool, str]:
     """(ok, why not): the referee's judgement of a line."""
     from engine.referee import replay as replay_

@@ -229,6 +229,8 @@ def solve_pool(
     from tqdm import tqdm
 
     t0 = time.perf_counter()
+    if total and task_fn is solve_one:
+        engine_port.preload(sorted({s.board for s in slices}))
     bar = tqdm(total=total, unit="deal", disable=True if quiet else None, file=sys.stderr, smoothing=0.1)
     try:
         for (i, _j), row in workers.run(tasks, task_fn, n_workers, _died):
