@@ -37,6 +37,8 @@ def replay(code: str, line: list[str]) -> Replay:
     """Deal `code` and replay `line` (tokens in the game's notation, undos included)."""
     from engine.dealer import deal
 
+    if not isinstance(line, (list, tuple)):
+        return Replay(False, 0, 0, 0, "no moves: a line is a list of move strings", -1)
     try:
         dealt = deal(code)
         rules = rules_for(dealt.game)

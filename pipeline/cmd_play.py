@@ -18,7 +18,12 @@ from pipeline.cli import main_group
 @main_group.command("replay")
 @click.argument("code")
 def replay_cmd(code: str) -> int:
-    """Replay a line of play (read from stdin) on the deal CODE; exit 0 only if it wins."""
+    """Replay a line of play on the deal CODE; exit 0 only if it wins.
+
+    The line is read from stdin: moves separated by whitespace, or a JSON array of strings, in the
+    notation of docs/notation.md (undos as u or uN). A line that does not win exits 1 with
+    "move <index> (<token>): <reason>"; a bad code or unreadable input exits 2.
+    """
     from engine.referee import parse_line, replay
 
     line = parse_line(sys.stdin.read())

@@ -123,7 +123,8 @@ def winnable(state: k.State, limit: int = 50_000) -> bool | None:
         s = todo.pop()
         if k.is_won(s):
             return True
-        for m in k.legal_moves(s):
+        # stack order: foundation moves are tried first (pushed last), so wins are found fast
+        for m in sorted(k.legal_moves(s), key=lambda m: (m.endswith(">f"), m[0] != "f")):
             child = s.copy()
             k.play(child, m)
             kk = key(child)

@@ -119,7 +119,7 @@ def _passes(options: Mapping[str, Any]) -> int:
     """0 for unlimited passes, else 1 or 3."""
     value = options.get("passes", "unlimited")
     text = str(value).strip().lower()
-    if text in ("unlimited", "0", "none"):
+    if text in ("unlimited", "0"):
         return 0
     if text in ("1", "3"):
         return int(text)
