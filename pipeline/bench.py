@@ -4,7 +4,8 @@ A registry of per-game modules: `pipeline/bench_<name>.py`, each with `main(argv
 its own options (see its docstring). This runner passes the shared ones through:
 `--deals A-B` (numbered deals) and `--budgets LIST` (node budgets: numbers, `default` for the
 board's budget, `xF` for F times it), and `--games a,b` picks the sections (default: all that
-exist). A module not written yet is reported and skipped. Benchmarks are never part of `make test`.
+exist); other options go through to the modules as they are (e.g. `--games klondike --no-peer`).
+A module not written yet is reported and skipped. Benchmarks are never part of `make test`.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", default=",".join(BENCHES), help=f"sections to run, from {', '.join(BENCHES)}")
     p.add_argument("--deals", default=None, help="numbered deals A-B (each module's default if left out)")
     p.add_argument("--budgets", default=None, help="node budgets (each module's default if left out)")
-    a = p.parse_args(argv)
+    a, extra = p.parse_known_args(argv)
     status = 0
     for game in a.games.split(","):
         module = BENCHES.get(game.strip())
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"== {game}: no benchmark module yet ({module})")
             continue
         print(f"== {game}")
-        status |= int(mod.main(shared_args(module, a.deals, a.budgets)) or 0)
+        status |= int(mod.main(shared_args(module, a.deals, a.budgets) + extra) or 0)
     return status
 
 

@@ -11,7 +11,7 @@ mod walk;
 #[cfg(test)]
 mod tests;
 
-use crate::search::{search, Game, Limits, Outcome};
+use crate::search::{search_restarts, Game, Limits, Outcome};
 use crate::{Layout, Options};
 pub use state::{Move, State, Undo};
 
@@ -50,8 +50,11 @@ impl Game for State {
 /// unlimited, 1 or 3).
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut s = State::from_layout(layout, options)?;
-    Ok(search(&mut s, limits))
+    Ok(search_restarts(&mut s, limits, FIRST_ATTEMPT, |g, seed| g.shuffle = seed))
 }
+
+/// The first attempt's budget; each next one doubles (docs/solver.md, Klondike, "Restarts").
+pub const FIRST_ATTEMPT: u64 = 1_000;
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so

@@ -93,11 +93,26 @@ impl Accept {
 pub fn candidates(s: &State, out: &mut Vec<Move>) {
     let a = &Accept::new(s);
     to_found(s, out);
+    let first = out.len();
     reveals(s, a, out);
     waste_to_piles(s, a, out);
     emptying(s, a, out);
     partial(s, a, out);
     found_down(s, a, out);
+    if s.shuffle != 0 && out.len() > first + 1 {
+        // A restart attempt: the same candidates in another order, fixed by
+        // the seed and the position (so the search stays deterministic).
+        let (k0, k1) = super::keys::key(s);
+        let mut x = s.shuffle ^ (k0 as u64) ^ ((k0 >> 64) as u64).rotate_left(17) ^ (k1 as u64).rotate_left(31) ^ ((k1 >> 64) as u64);
+        x |= 1;
+        let tail = &mut out[first..];
+        for i in (1..tail.len()).rev() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            tail.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+    }
 }
 
 /// Foundation moves from the piles, then from the stock cycle.

@@ -86,6 +86,9 @@ pub struct State {
     pub stock_mask: u32,
     /// Each pile's key code (keys::pile_code), kept up to date by make/undo.
     pub code: [u32; PILES],
+    /// 0: candidates in heuristic order; else the seed of a deterministic
+    /// reshuffle of the non-foundation candidates (restart attempts).
+    pub shuffle: u64,
 }
 
 /// Equal positions: the cards in play, not what lies above them in the arrays.
@@ -132,6 +135,7 @@ impl State {
             stock_index: [u8::MAX; 52],
             stock_mask: 0,
             code: [0; PILES],
+            shuffle: 0,
         };
         let mut seen = [false; 52];
         let mut take = |c: i32| -> Result<u8, String> {

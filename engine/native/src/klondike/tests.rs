@@ -43,6 +43,7 @@ fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, draw: u8, r
         stock_index: [u8::MAX; 52],
         stock_mask: 0,
         code: [0; PILES],
+        shuffle: 0,
     };
     for (p, (d, u)) in piles.iter().enumerate() {
         let (d, u) = (cards(d), cards(u));
