@@ -107,7 +107,7 @@ def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, in
 
 @dataclass
 class Slice:
-    """Slice `no` of one deals part, to be solved at `budget`: one verdicts part."""
+    """A slice of one deals part (`name` = its verdicts part), to be solved at `budget`."""
 
     name: str
     board: str
