@@ -43,6 +43,58 @@ const COVER: [u32; TABLE] = {
     out
 };
 
+/// CONE[p]: the positions that must go before p is free (everything below
+/// it, transitively) and those that cannot be free until p is gone
+/// (everything above it): no card in p's cone can ever pair with p.
+const CONE: [u32; TABLE] = {
+    let mut below = [0u32; TABLE];
+    let mut r = 6;
+    loop {
+        let mut j = 0;
+        while j <= r {
+            let p = pos(r, j);
+            if r < 6 {
+                let (a, b) = (pos(r + 1, j), pos(r + 1, j + 1));
+                below[p] = (1 << a) | (1 << b) | below[a] | below[b];
+            }
+            j += 1;
+        }
+        if r == 0 {
+            break;
+        }
+        r -= 1;
+    }
+    let mut out = below;
+    let mut p = 0;
+    while p < TABLE {
+        let mut q = 0;
+        while q < TABLE {
+            if below[q] & (1 << p) != 0 {
+                out[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
+/// The free cards of a position (at most 7 on the table, plus stock and waste).
+struct Free {
+    srcs: [Src; 12],
+    len: usize,
+}
+
+impl Free {
+    fn push(&mut self, s: Src) {
+        self.srcs[self.len] = s;
+        self.len += 1;
+    }
+    fn as_slice(&self) -> &[Src] {
+        &self.srcs[..self.len]
+    }
+}
+
 /// Where a free card lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Src {
@@ -147,9 +199,6 @@ impl Pyramid {
         (w != 0).then(|| 31 - w.leading_zeros() as usize)
     }
 
-    fn free(&self, p: usize) -> bool {
-        self.removed & (1 << p) == 0 && self.removed & COVER[p] == COVER[p]
-    }
 
     fn card_at(&self, s: Src) -> u8 {
         match s {
@@ -160,18 +209,24 @@ impl Pyramid {
     }
 
     /// Every free card, table first (deepest rows first), then stock, waste.
-    fn free_cards(&self, out: &mut Vec<Src>) {
-        for p in (0..TABLE).rev() {
-            if self.free(p) {
-                out.push(Src::Table(p as u8));
+    fn free_cards(&self) -> Free {
+        let mut f = Free { srcs: [Src::Stock; 12], len: 0 };
+        let mut t = FULL & !self.removed;
+        // Highest positions (deepest rows) first.
+        while t != 0 {
+            let p = 31 - t.leading_zeros() as usize;
+            t &= !(1 << p);
+            if self.removed & COVER[p] == COVER[p] {
+                f.push(Src::Table(p as u8));
             }
         }
         if self.stock_top().is_some() {
-            out.push(Src::Stock);
+            f.push(Src::Stock);
         }
         if self.waste_top().is_some() {
-            out.push(Src::Waste);
+            f.push(Src::Waste);
         }
+        f
     }
 
     fn can_recycle(&self) -> bool {
@@ -180,35 +235,39 @@ impl Pyramid {
             && (self.passes == 0 || self.pass + 1 < self.passes)
     }
 
-    /// Every legal move (kings included), in search order.
+    /// Every legal move (kings included), in search order: kings, then
+    /// pairs of two table cards (deepest first, as those free the most),
+    /// a table card with the waste, with the stock, the stock with the
+    /// waste, then the draw and the turn-over.
     fn legal(&self, out: &mut Vec<Move>) {
-        let mut free = Vec::with_capacity(10);
-        self.free_cards(&mut free);
-        for &s in &free {
-            if rank(self.card_at(s)) == 13 {
+        let f = self.free_cards();
+        let free = f.as_slice();
+        let mut ranks = [0u8; 12];
+        for (i, &s) in free.iter().enumerate() {
+            ranks[i] = rank(self.card_at(s));
+            if ranks[i] == 13 {
                 out.push(Move::King(s));
             }
         }
-        // Pairs: `free` lists table cards deepest first, so pairs that free
-        // the most come early; table pairs before stock/waste pairs.
-        let mut pairs: Vec<(u32, Move)> = Vec::new();
-        for (i, &a) in free.iter().enumerate() {
-            let ra = rank(self.card_at(a));
-            for &b in &free[i + 1..] {
-                if ra + rank(self.card_at(b)) == 13 {
+        for class in 0..4 {
+            for (i, &a) in free.iter().enumerate() {
+                for (j, &b) in free.iter().enumerate().skip(i + 1) {
+                    if ranks[i] + ranks[j] != 13 {
+                        continue;
+                    }
                     let (a, b) = order(a, b);
-                    let score = match (a, b) {
+                    let c = match (a, b) {
                         (Src::Table(_), Src::Table(_)) => 0,
                         (Src::Table(_), Src::Waste) => 1,
                         (Src::Table(_), Src::Stock) => 2,
                         _ => 3,
                     };
-                    pairs.push((score, Move::Pair(a, b)));
+                    if c == class {
+                        out.push(Move::Pair(a, b));
+                    }
                 }
             }
         }
-        pairs.sort_by_key(|&(s, _)| s);
-        out.extend(pairs.into_iter().map(|(_, m)| m));
         if self.stock_top().is_some() {
             out.push(Move::Draw);
         }
@@ -262,19 +321,42 @@ impl Game for Pyramid {
     type Undo = Undo;
     type Key = u64;
 
-    /// A free king: always safe (docs/solver.md, Pyramid): it pairs with
-    /// nothing, and a line that keeps it only has it in the way.
+    /// A free king, else an exclusive pair: both always safe (docs/solver.md,
+    /// Pyramid). A king pairs with nothing, so a line that keeps it only has
+    /// it in the way; a card that must go and has one partner left must go
+    /// with that partner, so it may as well go now.
     fn safe_move(&self) -> Option<Move> {
         if self.won() {
             return None;
         }
-        let mut free = Vec::with_capacity(10);
-        self.free_cards(&mut free);
-        free.into_iter().find(|&s| rank(self.card_at(s)) == 13).map(Move::King)
+        let f = self.free_cards();
+        let free = f.as_slice();
+        if let Some(&k) = free.iter().find(|&&s| rank(self.card_at(s)) == 13) {
+            return Some(Move::King(k));
+        }
+        let live = self.live_by_rank();
+        for (i, &a) in free.iter().enumerate() {
+            let ra = rank(self.card_at(a));
+            for &b in &free[i + 1..] {
+                let rb = rank(self.card_at(b));
+                if ra + rb != 13 {
+                    continue;
+                }
+                // a (or b) must go, and b (or a) is its only partner left.
+                if (self.must_go(a) && live[rb as usize] == 1) || (self.must_go(b) && live[ra as usize] == 1) {
+                    let (a, b) = order(a, b);
+                    return Some(Move::Pair(a, b));
+                }
+            }
+        }
+        None
     }
 
+    /// Every legal move, or none in a dead position (`dead`).
     fn moves(&self, out: &mut Vec<Move>) {
-        self.legal(out);
+        if !self.dead() {
+            self.legal(out);
+        }
     }
 
     fn apply(&mut self, m: Move) -> Undo {
@@ -324,6 +406,80 @@ impl Game for Pyramid {
 }
 
 impl Pyramid {
+    /// Live cards (table and stock/waste) of each rank 1..13.
+    fn live_by_rank(&self) -> [u8; 14] {
+        let mut n = [0u8; 14];
+        for p in 0..TABLE {
+            if self.removed & (1 << p) == 0 {
+                n[rank(self.table[p]) as usize] += 1;
+            }
+        }
+        let mut live = self.live();
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            n[rank(self.deck[i]) as usize] += 1;
+        }
+        n
+    }
+
+    /// Whether every win removes the card at `s`: table cards always; stock
+    /// and waste cards only with the goal "all".
+    fn must_go(&self, s: Src) -> bool {
+        matches!(s, Src::Table(_)) || self.all
+    }
+
+    /// A position no line wins: more cards of some rank r must go than
+    /// partners of rank 13 - r are left (a pair takes one of each), or some
+    /// table card (not a king) has no partner left that it could ever meet:
+    /// none in the stock or waste, and every one on the table lies in its
+    /// cone (below it, so gone before it is free, or above it, so not free
+    /// until it is gone).
+    fn dead(&self) -> bool {
+        let mut deck_ranks = 0u16;
+        let mut live = self.live();
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            deck_ranks |= 1 << rank(self.deck[i]);
+        }
+        // Each removal of a table card of rank r takes one live card of
+        // rank 13 - r: too few partners for the table's cards is dead.
+        let live = self.live_by_rank();
+        let mut on_table = [0u8; 14];
+        let mut t = FULL & !self.removed;
+        while t != 0 {
+            let p = t.trailing_zeros() as usize;
+            t &= t - 1;
+            on_table[rank(self.table[p]) as usize] += 1;
+        }
+        let must = |r: usize| if self.all { live[r] } else { on_table[r] };
+        if (1..13).any(|r| must(r) > live[13 - r]) {
+            return true;
+        }
+        let mut table = FULL & !self.removed;
+        let mut by_rank = [0u32; 14];
+        let mut t = table;
+        while t != 0 {
+            let p = t.trailing_zeros() as usize;
+            t &= t - 1;
+            by_rank[rank(self.table[p]) as usize] |= 1 << p;
+        }
+        while table != 0 {
+            let p = table.trailing_zeros() as usize;
+            table &= table - 1;
+            let r = rank(self.table[p]);
+            if r == 13 {
+                continue;
+            }
+            let want = 13 - r;
+            if deck_ranks & (1 << want) == 0 && by_rank[want as usize] & !CONE[p] == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
     fn index_of(&self, s: Src) -> Option<usize> {
         match s {
             Src::Table(_) => None,
