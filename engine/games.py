@@ -92,8 +92,17 @@ GAMES: dict[str, Game] = {
         ),
         Game("freecell", "FreeCell", (Option("cells", _numbers(1, 4), "4"),)),
         Game("canfield", "Canfield"),
-        Game("tripeaks", "TriPeaks"),
-        Game("pyramid", "Pyramid"),
+        # TriPeaks: K and A neighbours (wrap) or not; stock one at a time, no redeal.
+        Game("tripeaks", "TriPeaks", (Option("wrap", ("yes", "no"), "yes"),)),
+        # Pyramid: the defaults are Microsoft's rules (3 passes, clear the 28 table cards).
+        Game(
+            "pyramid",
+            "Pyramid",
+            (
+                Option("passes", ("3", "1", "2", "unlimited"), "3"),
+                Option("goal", ("pyramid", "all"), "pyramid"),
+            ),
+        ),
         Game("spider", "Spider", (Option("suits", method.SPIDER_SUITS, method.SPIDER_DEFAULT_SUITS, deals=True),)),
         Game("labellelucie", "La Belle Lucie"),
         Game("gaps", "Gaps"),
