@@ -44,21 +44,14 @@ SPIDER_SUITS = ("1", "2", "4")
 SPIDER_DEFAULT_SUITS = "4"
 
 
-class DealError(ValueError):
-    """Bad input to the method: one line naming what is wrong and what is accepted.
+try:  # inside the engine, bad input is the engine's one error type (the CLI prints it as one line)
+    from engine.errors import DealpoolError as _BadInput  # type: ignore[import-not-found]
+except ImportError:  # running alone (python -I deal.py): a plain ValueError
+    _BadInput = ValueError  # type: ignore[misc,assignment]
 
-    engine.errors.DealpoolError is used instead when this file is part of the engine,
-    so the CLI edge reports it as every other bad input; alone it is a ValueError."""
 
-
-try:  # inside the engine: one error type for all bad input
-    from engine.errors import DealpoolError as _Base  # type: ignore[import-not-found]
-
-    class DealError(_Base):  # type: ignore[no-redef]  # noqa: F811
-        """Bad input to the method (see above); a DealpoolError inside the engine."""
-
-except ImportError:  # running alone (python -I deal.py)
-    pass
+class DealError(_BadInput):  # type: ignore[misc,valid-type]
+    """Bad input to the method: one line naming what is wrong and what is accepted."""
 
 
 # ---------------------------------------------------------------- 1. the seed
@@ -334,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
             print(usage, file=sys.stderr)
             return 2
         game = args[0].lower()
+        _check_game(game)
+        if options and game != "spider":
+            raise DealError(f"--suits is a spider option, not {game}'s; accepted: spider N --suits 1|2|4")
         number = parse_number(args[1])
         check_number(number)
         if show_seed:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
+from engine import deal as method
 from engine.errors import DealpoolError
 
 Layout = dict[str, list[list[int]]]
@@ -78,6 +79,53 @@ def _labellelucie(order: Sequence[int], options: Mapping[str, str]) -> Layout:
 def _gaps(order: Sequence[int], options: Mapping[str, str]) -> Layout:
     # 4 rows of 13, left to right, row 1 first; the aces are taken out by the rules' first step.
     return {"rows": [list(order[r * 13 : r * 13 + 13]) for r in range(4)]}
+
+
+GAP = -1  # an empty place in a Gaps row (the rules' and redeal's marker, never a card)
+REDEALS = {"labellelucie": 2, "gaps": 2}  # redeals allowed after the deal: three deals in all
+
+
+def labellelucie_redeal(seed: bytes, n: int, fans: Sequence[Sequence[int]]) -> list[list[int]]:
+    """La Belle Lucie's redeal n (1, 2): gather the fans (fan 1 first, each bottom to top),
+    shuffle with the redeal stream n of the deal's seed, and deal them across new fans of
+    three a row at a time (the last fan gets the one or two left over)."""
+    _check_redeal("labellelucie", n)
+    gathered = [c for fan in fans for c in fan]
+    cards = method.redeal(seed, n, gathered)
+    k = len(cards)
+    return deal_rows(cards, [3] * (k // 3) + ([k % 3] if k % 3 else []))
+
+
+def gaps_remove_aces(rows: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The first step of Gaps: the four aces are taken out, leaving four gaps."""
+    return [[GAP if c != GAP and c % 13 == 0 else c for c in row] for row in rows]
+
+
+def gaps_run(row: Sequence[int]) -> int:
+    """How many cards at the row's left are in place: a 2, then the same suit's 3, 4, ..."""
+    k = 0
+    while k < len(row) and row[k] != GAP and row[k] % 13 == k + 1 and row[k] // 13 == row[0] // 13:
+        k += 1
+    return k
+
+
+def gaps_redeal(seed: bytes, n: int, rows: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Gaps' redeal n (1, 2): gather the cards not in place (row 1 first, left to right),
+    shuffle them with the redeal stream n, and deal them back row by row into the places
+    right of each row's run, leaving one gap just after the run. The aces stay out."""
+    _check_redeal("gaps", n)
+    runs = [gaps_run(row) for row in rows]
+    gathered = [c for row, k in zip(rows, runs) for c in row[k:] if c != GAP]
+    cards = iter(method.redeal(seed, n, gathered))
+    out = [list(row[:k]) + [GAP] + [next(cards) for _ in range(len(row) - k - 1)] for row, k in zip(rows, runs)]
+    if next(cards, None) is not None:
+        raise DealpoolError("gaps redeal: more cards than places; accepted: 4 rows of 13 with the 4 aces out")
+    return out
+
+
+def _check_redeal(game: str, n: int) -> None:
+    if not 1 <= n <= REDEALS[game]:
+        raise DealpoolError(f"{game} has no redeal {n}; accepted: 1..{REDEALS[game]}")
 
 
 LAYOUTS: dict[str, tuple[int, Callable[[Sequence[int], Mapping[str, str]], Layout]]] = {
