@@ -15,6 +15,8 @@
 //! so an undo is a snapshot of those four.
 
 use crate::search::{self, Game, Limits, Outcome};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use crate::{Layout, Options};
 
 /// Whether this solver is built (the binding offers only built ones).
@@ -136,6 +138,10 @@ pub struct Pyramid {
     passes: u8,
     /// Goal: all 52 cards rather than the 28 of the table.
     all: bool,
+    /// For each position expanded by the search, keyed without its pass,
+    /// the lowest pass it was expanded on: the same cards on a later pass
+    /// (fewer turn-overs left) are dominated (docs/solver.md, Pyramid).
+    expanded: RefCell<FxHashMap<u64, u8>>,
 }
 
 fn rank(c: u8) -> u8 {
@@ -152,7 +158,8 @@ impl Pyramid {
         if passes > 4 {
             return Err(format!("pyramid: passes must be 0 (unlimited) or 1..4, got {passes}"));
         }
-        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all })
+        let expanded = RefCell::new(FxHashMap::default());
+        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded })
     }
 
     /// From a layout (`rows` 7 rows of 1..7 cards, `stock` bottom first) and options.
@@ -352,11 +359,17 @@ impl Game for Pyramid {
         None
     }
 
-    /// Every legal move, or none in a dead position (`dead`).
+    /// Every legal move; none in a dead position (`dead`), nor in one whose
+    /// cards were already expanded on an earlier pass (`dominated`).
     fn moves(&self, out: &mut Vec<Move>) {
-        if !self.dead() {
+        if !self.dead() && !self.dominated() {
             self.legal(out);
         }
+    }
+
+    /// Two keys: the position's and its pass-free twin in `expanded`.
+    fn key_bytes(&self) -> usize {
+        2 * std::mem::size_of::<u64>() + 16
     }
 
     fn apply(&mut self, m: Move) -> Undo {
@@ -478,6 +491,25 @@ impl Pyramid {
             }
         }
         false
+    }
+
+    /// Whether the search already expanded these cards (table, stock and
+    /// waste, cursor) on an earlier pass; records this expansion otherwise.
+    /// Called once per expanded position (from `moves`).
+    fn dominated(&self) -> bool {
+        if self.passes == 0 {
+            return false; // unlimited: the pass is not part of the position
+        }
+        let cards = self.key() & ((1u64 << 57) - 1);
+        let mut seen = self.expanded.borrow_mut();
+        match seen.get(&cards) {
+            Some(&p) if p < self.pass => true,
+            Some(&p) if p <= self.pass => false,
+            _ => {
+                seen.insert(cards, self.pass);
+                false
+            }
+        }
     }
 
     fn index_of(&self, s: Src) -> Option<usize> {
