@@ -142,6 +142,8 @@ pub struct Pyramid {
     /// the lowest pass it was expanded on: the same cards on a later pass
     /// (fewer turn-overs left) are dominated (docs/solver.md, Pyramid).
     expanded: RefCell<FxHashMap<u64, u8>>,
+    /// Tests only: no safe moves, no dead or dominated positions pruned.
+    plain: bool,
 }
 
 fn rank(c: u8) -> u8 {
@@ -159,7 +161,7 @@ impl Pyramid {
             return Err(format!("pyramid: passes must be 0 (unlimited) or 1..4, got {passes}"));
         }
         let expanded = RefCell::new(FxHashMap::default());
-        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded })
+        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded, plain: false })
     }
 
     /// From a layout (`rows` 7 rows of 1..7 cards, `stock` bottom first) and options.
@@ -333,7 +335,7 @@ impl Game for Pyramid {
     /// it in the way; a card that must go and has one partner left must go
     /// with that partner, so it may as well go now.
     fn safe_move(&self) -> Option<Move> {
-        if self.won() {
+        if self.won() || self.plain {
             return None;
         }
         let f = self.free_cards();
@@ -362,7 +364,7 @@ impl Game for Pyramid {
     /// Every legal move; none in a dead position (`dead`), nor in one whose
     /// cards were already expanded on an earlier pass (`dominated`).
     fn moves(&self, out: &mut Vec<Move>) {
-        if !self.dead() && !self.dominated() {
+        if self.plain || (!self.dead() && !self.dominated()) {
             self.legal(out);
         }
     }
@@ -702,6 +704,50 @@ mod tests {
         assert_eq!(g.key(), k1);
         g.revert(a);
         assert_eq!(g.key(), k0);
+    }
+
+    /// The pruned search (safe moves, dead and dominated positions) agrees
+    /// with a plain search over every legal move on random deals cut down
+    /// (kings for the top 5 rows, a stock of 16) so the plain search stays
+    /// small, and each won line replays.
+    #[test]
+    fn pruning_keeps_every_verdict() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        let mut verdicts = [0; 2];
+        for deal in 0..200 {
+            let mut cards: Vec<u8> = (0..52).collect();
+            for i in (1..52).rev() {
+                cards.swap(i, next(i as u64 + 1) as usize);
+            }
+            let mut t = [0u8; TABLE];
+            t.copy_from_slice(&cards[..TABLE]);
+            for k in t.iter_mut().take(15) {
+                *k = c(13, 0);
+            }
+            let deck = cards[TABLE..TABLE + 16].to_vec();
+            let (passes, all) = ([1, 2, 3, 0][deal % 4], deal % 5 == 0);
+            let mut fast = Pyramid::new(t, deck.clone(), passes, all).unwrap();
+            let mut plain = Pyramid::new(t, deck, passes, all).unwrap();
+            plain.plain = true;
+            let a = search::search(&mut fast, BIG);
+            let b = search::search(&mut plain, Limits { nodes: 20_000_000, max_bytes: 1 << 32 });
+            assert_eq!(a.verdict_str(), b.verdict_str(), "deal {deal}");
+            assert_ne!(a.verdict_str(), "unknown");
+            if let Verdict::Won(line) = a.verdict {
+                play(&mut fast, &line);
+                assert!(fast.won());
+                verdicts[0] += 1;
+            } else {
+                verdicts[1] += 1;
+            }
+        }
+        assert!(verdicts[0] > 10 && verdicts[1] > 10, "{verdicts:?}");
     }
 
     #[test]
