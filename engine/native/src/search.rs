@@ -12,7 +12,8 @@
 //! 3. `key` gives equal keys only to positions that are equally winnable
 //!    (exact keys, never hashes that could collide).
 
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry as MapEntry;
 use std::hash::Hash;
 
 /// A game the search can play: its moves, safe moves and position key.
@@ -102,7 +103,8 @@ enum Entry {
 struct Searcher<'g, G: Game> {
     game: &'g mut G,
     limits: Limits,
-    seen: FxHashSet<G::Key>,
+    /// Keys of expanded positions (a map to unit, for its one-probe entry API).
+    seen: FxHashMap<G::Key, ()>,
     trail: Vec<(G::Move, G::Undo)>,
     stack: Vec<Frame<G::Move>>,
     spare: Vec<Vec<G::Move>>,
@@ -130,21 +132,24 @@ impl<'g, G: Game> Searcher<'g, G> {
         if self.game.won() {
             return Entry::Won;
         }
-        let k = self.game.key();
-        if self.seen.contains(&k) {
-            self.unwind_to(mark);
-            return Entry::Refused;
-        }
+        let len = self.seen.len() as u64;
+        let slot = match self.seen.entry(self.game.key()) {
+            MapEntry::Occupied(_) => {
+                self.unwind_to(mark);
+                return Entry::Refused;
+            }
+            MapEntry::Vacant(v) => v,
+        };
         if self.nodes >= self.limits.nodes {
             self.cut = Some(Verdict::OutOfNodes);
-        } else if (self.seen.len() as u64 + 1) * self.per_key > self.limits.max_bytes {
+        } else if (len + 1) * self.per_key > self.limits.max_bytes {
             self.cut = Some(Verdict::OutOfMemory);
         }
         if self.cut.is_some() {
             self.unwind_to(mark);
             return Entry::Refused;
         }
-        self.seen.insert(k);
+        slot.insert(());
         self.nodes += 1;
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
@@ -195,7 +200,7 @@ pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
     let mut s = Searcher {
         game,
         limits,
-        seen: FxHashSet::default(),
+        seen: FxHashMap::default(),
         trail: Vec::new(),
         stack: Vec::new(),
         spare: Vec::new(),
