@@ -17,13 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from engine import _native, dealer
+from engine import referee
 from engine.codes import DealCode
 from engine.games import BOARDS, GAMES
-from engine.rules import rules_for
-
-# The memory cap of a benchmark solve: far above what a decided deal needs (24 bytes a node).
-MAX_BYTES = 4 << 30
+from engine.solve import solve
 
 
 @dataclass(frozen=True)
@@ -50,24 +47,15 @@ def code_for(game: str, options: Mapping[str, str], number: int) -> str:
 
 
 def solve_code(code: str, nodes: int) -> Solved:
-    """Solve one code natively at `nodes` (the rules module gives the solver's options)."""
-    d = dealer.deal(code)
-    rules = rules_for(d.game)
-    t = time.perf_counter()
-    verdict, used, line, _reason = _native.solve(d.game, d.layout, rules.native_options(d.options), nodes, MAX_BYTES)
-    return Solved(d.code, d.number or 0, verdict, used, time.perf_counter() - t, list(line))
+    """Solve one code at `nodes` positions (engine.solve, default memory cap)."""
+    r = solve(code, nodes=nodes)
+    number = int(r.code.rsplit("-N", 1)[1]) if "-N" in r.code else 0
+    return Solved(r.code, number, r.verdict, r.nodes, r.seconds, list(r.line))
 
 
 def replays(code: str, line: Iterable[str]) -> bool:
-    """Whether the rules play `line` from the deal to a win, every move legal."""
-    d = dealer.deal(code)
-    rules = rules_for(d.game)
-    state = rules.new_state(d.layout, d.options)
-    for move in line:
-        if rules.is_won(state):
-            return False
-        rules.play(state, move)  # IllegalMove propagates: a bug, never a verdict
-    return bool(rules.is_won(state))
+    """Whether the referee plays `line` from the deal to a win, every move legal."""
+    return referee.replay(code, list(line)).ok
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -127,25 +115,38 @@ def parse_options(text: list[str]) -> dict[str, str]:
     return out
 
 
-def main(game: str, reference: str, argv: list[str] | None = None) -> None:
-    """Command line of a per-game benchmark module."""
+def parse_deals(text: str) -> range:
+    """`N` (deals 1..N) or `A-B`."""
+    lo, dash, hi = text.partition("-")
+    return range(int(lo), int(hi) + 1) if dash else range(1, int(lo) + 1)
+
+
+def main(game: str, reference: str, argv: list[str] | None = None) -> int:
+    """Command line of a per-game benchmark module: --deals N|A-B (default 1-1000), --nodes
+    (default: the board's budget), --option name=value (a variant), --variants."""
     ap = argparse.ArgumentParser(prog=f"python -m pipeline.bench_{game}")
-    ap.add_argument("--deals", type=int, default=1000, help="numbered deals 1..N (default 1000)")
+    ap.add_argument("--deals", default="1-1000", help="numbered deals: N (1..N) or A-B (default 1-1000)")
     ap.add_argument("--nodes", type=int, default=None, help="node budget (default: the board's)")
+    ap.add_argument("--budgets", default=None, help="as pipeline.bench passes it: a number or 'default'")
     ap.add_argument("--option", action="append", default=[], help="name=value (repeatable); a variant")
-    ap.add_argument("--variants", action="store_true", help="also the variant boards listed in the module")
+    ap.add_argument("--variants", action="store_true", help="also the variant boards listed in VARIANTS")
     args = ap.parse_args(argv)
+    deals = parse_deals(args.deals)
+    if args.budgets and args.budgets.split(",")[0].isdigit():
+        args.nodes = int(args.budgets.split(",")[0])
     boards = [(BOARDS[game].id, dict(BOARDS[game].options))]
     if args.option:
-        opts = dict(BOARDS[game].options) | parse_options(args.option)
-        boards = [(f"{game}+" + ";".join(f"{k}={v}" for k, v in parse_options(args.option).items()), opts)]
+        given = parse_options(args.option)
+        boards = [(f"{game}+" + ";".join(f"{k}={v}" for k, v in given.items()), dict(BOARDS[game].options) | given)]
     results = []
     for label, opts in boards + (VARIANTS.get(game, []) if args.variants else []):
         nodes = args.nodes or BOARDS[game].nodes
-        print(f"{label}: deals 1..{args.deals} at {nodes:,} nodes ({';'.join(f'{k}={v}' for k, v in opts.items())})", flush=True)
-        results.append(run(game, opts, nodes, range(1, args.deals + 1), label))
+        shown = ";".join(f"{k}={v}" for k, v in opts.items())
+        print(f"{label}: deals {deals.start}..{deals.stop - 1} at {nodes:,} nodes ({shown})", flush=True)
+        results.append(run(game, opts, nodes, deals, label))
     print_table(results)
     print(reference)
+    return 0
 
 
 # Variant boards measured with --variants (options beyond the board's defaults).

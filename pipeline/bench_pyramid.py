@@ -1,4 +1,4 @@
-"""Pyramid benchmark: `python -m pipeline.bench_pyramid [--deals N] [--variants]`.
+"""Pyramid benchmark: `python -m pipeline.bench_pyramid [--deals 1-1000] [--nodes N] [--variants]`.
 
 Numbered deals 1..1000 of the `pyramid` board, whose defaults are Microsoft's rules (stock
 and waste tops both free, 3 passes, clear the 28 table cards), so the figure compares
@@ -7,7 +7,7 @@ directly with the published one below (pipeline/bench_peaks.py does the work).
 
 from __future__ import annotations
 
-from pipeline.bench_peaks import main
+from pipeline import bench_peaks
 
 GAME = "pyramid"
 REFERENCE = (
@@ -16,5 +16,13 @@ REFERENCE = (
     "i7-4770k); our board `pyramid` plays the same rules on numbered deals 1..1000."
 )
 
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Options: --deals N|A-B (default 1-1000), --nodes N (default: the board's budget),
+    --option name=value (a variant board), --variants (also the listed variant boards)."""
+    return bench_peaks.main(GAME, REFERENCE, argv)
+
+
 if __name__ == "__main__":
-    main(GAME, REFERENCE)
+    raise SystemExit(main())
