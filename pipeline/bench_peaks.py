@@ -161,7 +161,8 @@ VARIANTS: dict[str, list[tuple[str, dict[str, str]]]] = {
 
 def golden(game: str, deals: int = 100) -> dict[str, object]:
     """Measure fixtures for tests/golden/<game>.json: at the board's budget, the first won and
-    the first lost of deals 1..N, and the hardest (most nodes) of them; the same for each
+    the first lost of deals 1..N (each the first that took 1,000 positions or more, if any), and
+    the hardest (most nodes) of them; the same for each
     variant board (first won, first lost). Chosen by measurement, never by hand."""
     board = BOARDS[game]
     fixtures = []
@@ -170,7 +171,9 @@ def golden(game: str, deals: int = 100) -> dict[str, object]:
         solved = [solve_code(code_for(game, opts, n), board.nodes) for n in range(1, deals + 1)]
         chosen = {}
         for kind in ("won", "lost"):
-            first = next((s for s in solved if s.verdict == kind), None)
+            # Prefer a real search (1,000 positions or more) to a deal dead at the root.
+            of_kind = [s for s in solved if s.verdict == kind]
+            first = next((s for s in of_kind if s.nodes >= 1000), of_kind[0] if of_kind else None)
             if first:
                 chosen[kind] = first
         if hardest:
