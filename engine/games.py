@@ -92,8 +92,17 @@ GAMES: dict[str, Game] = {
         ),
         Game("freecell", "FreeCell", (Option("cells", _numbers(1, 4), "4"),)),
         Game("canfield", "Canfield"),
-        Game("tripeaks", "TriPeaks"),
-        Game("pyramid", "Pyramid"),
+        # TriPeaks: K and A neighbours (wrap) or not; stock one at a time, no redeal.
+        Game("tripeaks", "TriPeaks", (Option("wrap", ("yes", "no"), "yes"),)),
+        # Pyramid: the defaults are Microsoft's rules (3 passes, clear the 28 table cards).
+        Game(
+            "pyramid",
+            "Pyramid",
+            (
+                Option("passes", ("3", "1", "2", "unlimited"), "3"),
+                Option("goal", ("pyramid", "all"), "pyramid"),
+            ),
+        ),
         Game("spider", "Spider", (Option("suits", method.SPIDER_SUITS, method.SPIDER_DEFAULT_SUITS, deals=True),)),
         Game("labellelucie", "La Belle Lucie"),
         Game("gaps", "Gaps"),
@@ -135,8 +144,10 @@ BOARDS: dict[str, Board] = {
         _board("klondike-3", "klondike", 1_000_000, "Klondike · Draw 3", draw="3"),
         _board("freecell", "freecell", 1_000_000, "FreeCell", cells="4"),
         _board("canfield", "canfield", 2_000_000, "Canfield"),
-        _board("tripeaks", "tripeaks", 1_000_000, "TriPeaks"),
-        _board("pyramid", "pyramid", 1_000_000, "Pyramid"),
+        # Measured (docs/solver.md): deals 1..1000 need at most 683,000 (TriPeaks) and
+        # 4,094,000 (Pyramid) positions; the budgets leave room so every deal is decided.
+        _board("tripeaks", "tripeaks", 2_000_000, "TriPeaks"),
+        _board("pyramid", "pyramid", 8_000_000, "Pyramid"),
         _board("spider-1", "spider", 1_000_000, "Spider · 1 suit", suits="1"),
         _board("spider-2", "spider", 1_000_000, "Spider · 2 suits", suits="2"),
         _board("spider-4", "spider", 1_000_000, "Spider · 4 suits", suits="4"),

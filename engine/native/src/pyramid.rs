@@ -1,20 +1,772 @@
 //! pyramid: moves, safe moves and position key for the shared search.
-//! (Not written yet: the binding reports it as unsupported.)
+//!
+//! Rules (docs/games.md, Pyramid): 28 cards in 7 rows; a table card is free
+//! when both cards below it are gone. The stock's top card and the waste's
+//! top card are free too. Remove a free king alone, or two free cards whose
+//! ranks sum to 13. Draw moves the stock's top card to the waste; when the
+//! stock is empty the waste turns over into a new stock (same cycle order) if
+//! a pass remains. Won when the 28 table cards are gone (goal "pyramid") or
+//! all 52 (goal "all").
+//!
+//! The stock and waste are one fixed sequence `deck` (deck[0] drawn first)
+//! with a `gone` mask and a `cursor`: live cards below the cursor are the
+//! waste (top = the highest), live cards at or above it the stock (top = the
+//! lowest). Every move changes only `removed`, `gone`, `cursor` and `pass`,
+//! so an undo is a snapshot of those four.
 
-use crate::search::{Limits, Outcome};
+use crate::search::{self, Game, Limits, Outcome};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use crate::{Layout, Options};
 
 /// Whether this solver is built (the binding offers only built ones).
-pub const BUILT: bool = false;
+pub const BUILT: bool = true;
 
-pub fn solve(_layout: &Layout, _options: &Options, _limits: Limits) -> Result<Outcome, String> {
-    Err("the pyramid solver is not built yet".to_string())
+const TABLE: usize = 28;
+const FULL: u32 = (1 << TABLE) - 1;
+
+/// Table position of row `r` (0..6), index `j` (0..r).
+const fn pos(r: usize, j: usize) -> usize {
+    r * (r + 1) / 2 + j
+}
+
+/// COVER[p]: the positions whose cards lie on p (both must be gone for p to be free).
+const COVER: [u32; TABLE] = {
+    let mut out = [0u32; TABLE];
+    let mut r = 0;
+    while r < 6 {
+        let mut j = 0;
+        while j <= r {
+            out[pos(r, j)] = (1 << pos(r + 1, j)) | (1 << pos(r + 1, j + 1));
+            j += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+/// CONE[p]: the positions that must go before p is free (everything below
+/// it, transitively) and those that cannot be free until p is gone
+/// (everything above it): no card in p's cone can ever pair with p.
+const CONE: [u32; TABLE] = {
+    let mut below = [0u32; TABLE];
+    let mut r = 6;
+    loop {
+        let mut j = 0;
+        while j <= r {
+            let p = pos(r, j);
+            if r < 6 {
+                let (a, b) = (pos(r + 1, j), pos(r + 1, j + 1));
+                below[p] = (1 << a) | (1 << b) | below[a] | below[b];
+            }
+            j += 1;
+        }
+        if r == 0 {
+            break;
+        }
+        r -= 1;
+    }
+    let mut out = below;
+    let mut p = 0;
+    while p < TABLE {
+        let mut q = 0;
+        while q < TABLE {
+            if below[q] & (1 << p) != 0 {
+                out[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
+/// The free cards of a position (at most 7 on the table, plus stock and waste).
+struct Free {
+    srcs: [Src; 12],
+    len: usize,
+}
+
+impl Free {
+    fn push(&mut self, s: Src) {
+        self.srcs[self.len] = s;
+        self.len += 1;
+    }
+    fn as_slice(&self) -> &[Src] {
+        &self.srcs[..self.len]
+    }
+}
+
+/// Where a free card lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Src {
+    Table(u8),
+    Stock,
+    Waste,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Draw,
+    Recycle,
+    /// A king alone.
+    King(Src),
+    /// Two cards summing to 13 (table before stock before waste; lower position first).
+    Pair(Src, Src),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    removed: u32,
+    gone: u32,
+    cursor: u8,
+    pass: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct Pyramid {
+    table: [u8; TABLE],
+    deck: Vec<u8>,
+    /// Bit p: table position p is gone.
+    removed: u32,
+    /// Bit i: deck[i] is gone.
+    gone: u32,
+    cursor: u8,
+    /// Passes started before this one (0 on the first pass).
+    pass: u8,
+    /// Passes allowed; 0 = unlimited.
+    passes: u8,
+    /// Goal: all 52 cards rather than the 28 of the table.
+    all: bool,
+    /// For each position expanded by the search, keyed without its pass,
+    /// the lowest pass it was expanded on: the same cards on a later pass
+    /// (fewer turn-overs left) are dominated (docs/solver.md, Pyramid).
+    expanded: RefCell<FxHashMap<u64, u8>>,
+    /// Tests only: no safe moves, no dead or dominated positions pruned.
+    plain: bool,
+}
+
+fn rank(c: u8) -> u8 {
+    c % 13 + 1
+}
+
+impl Pyramid {
+    /// A position from the 28 table cards (row by row), the stock in draw
+    /// order (first drawn first), passes (0 = unlimited) and the goal.
+    pub fn new(table: [u8; TABLE], deck: Vec<u8>, passes: u8, all: bool) -> Result<Self, String> {
+        if deck.len() > 24 {
+            return Err(format!("pyramid: the stock holds at most 24 cards, got {}", deck.len()));
+        }
+        if passes > 4 {
+            return Err(format!("pyramid: passes must be 0 (unlimited) or 1..4, got {passes}"));
+        }
+        let expanded = RefCell::new(FxHashMap::default());
+        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded, plain: false })
+    }
+
+    /// From a layout (`rows` 7 rows of 1..7 cards, `stock` bottom first) and options.
+    pub fn from_layout(layout: &Layout, options: &Options) -> Result<Self, String> {
+        let rows = layout.get("rows").ok_or("pyramid layout: no `rows`")?;
+        if rows.len() != 7 || rows.iter().enumerate().any(|(r, row)| row.len() != r + 1) {
+            return Err("pyramid layout: `rows` must be 7 rows of 1..7 cards".into());
+        }
+        let mut table = [0u8; TABLE];
+        for (i, &c) in rows.iter().flatten().enumerate() {
+            table[i] = card(c)?;
+        }
+        let stock = match layout.get("stock").map(|s| s.as_slice()) {
+            Some([s]) => s,
+            Some([]) | None => &[][..],
+            _ => return Err("pyramid layout: `stock` must be one list".into()),
+        };
+        let deck = stock.iter().rev().map(|&c| card(c)).collect::<Result<Vec<_>, _>>()?;
+        let passes = *options.get("passes").unwrap_or(&3);
+        let all = match options.get("all").copied().unwrap_or(0) {
+            0 => false,
+            1 => true,
+            v => return Err(format!("pyramid option all must be 0 or 1, got {v}")),
+        };
+        if !(0..=4).contains(&passes) {
+            return Err(format!("pyramid option passes must be 0 (unlimited) or 1..4, got {passes}"));
+        }
+        Pyramid::new(table, deck, passes as u8, all)
+    }
+
+    fn live(&self) -> u32 {
+        !self.gone & ((1u32 << self.deck.len()) - 1)
+    }
+
+    /// Deck index of the stock's top card.
+    fn stock_top(&self) -> Option<usize> {
+        let s = self.live() >> self.cursor;
+        (s != 0).then(|| self.cursor as usize + s.trailing_zeros() as usize)
+    }
+
+    /// Deck index of the waste's top card.
+    fn waste_top(&self) -> Option<usize> {
+        let w = self.live() & ((1u32 << self.cursor) - 1);
+        (w != 0).then(|| 31 - w.leading_zeros() as usize)
+    }
+
+
+    fn card_at(&self, s: Src) -> u8 {
+        match s {
+            Src::Table(p) => self.table[p as usize],
+            Src::Stock => self.deck[self.stock_top().unwrap()],
+            Src::Waste => self.deck[self.waste_top().unwrap()],
+        }
+    }
+
+    /// Every free card, table first (deepest rows first), then stock, waste.
+    fn free_cards(&self) -> Free {
+        let mut f = Free { srcs: [Src::Stock; 12], len: 0 };
+        let mut t = FULL & !self.removed;
+        // Highest positions (deepest rows) first.
+        while t != 0 {
+            let p = 31 - t.leading_zeros() as usize;
+            t &= !(1 << p);
+            if self.removed & COVER[p] == COVER[p] {
+                f.push(Src::Table(p as u8));
+            }
+        }
+        if self.stock_top().is_some() {
+            f.push(Src::Stock);
+        }
+        if self.waste_top().is_some() {
+            f.push(Src::Waste);
+        }
+        f
+    }
+
+    fn can_recycle(&self) -> bool {
+        self.stock_top().is_none()
+            && self.waste_top().is_some()
+            && (self.passes == 0 || self.pass + 1 < self.passes)
+    }
+
+    /// Every legal move (kings included), in search order: kings, then
+    /// pairs of two table cards (deepest first, as those free the most),
+    /// a table card with the waste, with the stock, the stock with the
+    /// waste, then the draw and the turn-over.
+    fn legal(&self, out: &mut Vec<Move>) {
+        let f = self.free_cards();
+        let free = f.as_slice();
+        let mut ranks = [0u8; 12];
+        for (i, &s) in free.iter().enumerate() {
+            ranks[i] = rank(self.card_at(s));
+            if ranks[i] == 13 {
+                out.push(Move::King(s));
+            }
+        }
+        for class in 0..4 {
+            for (i, &a) in free.iter().enumerate() {
+                for (j, &b) in free.iter().enumerate().skip(i + 1) {
+                    if ranks[i] + ranks[j] != 13 {
+                        continue;
+                    }
+                    let (a, b) = order(a, b);
+                    let c = match (a, b) {
+                        (Src::Table(_), Src::Table(_)) => 0,
+                        (Src::Table(_), Src::Waste) => 1,
+                        (Src::Table(_), Src::Stock) => 2,
+                        _ => 3,
+                    };
+                    if c == class {
+                        out.push(Move::Pair(a, b));
+                    }
+                }
+            }
+        }
+        if self.stock_top().is_some() {
+            out.push(Move::Draw);
+        }
+        if self.can_recycle() {
+            out.push(Move::Recycle);
+        }
+    }
+
+    fn take(&mut self, s: Src) {
+        match s {
+            Src::Table(p) => self.removed |= 1 << p,
+            Src::Stock => self.gone |= 1 << self.stock_top().unwrap(),
+            Src::Waste => self.gone |= 1 << self.waste_top().unwrap(),
+        }
+    }
+
+    fn spell_src(s: Src) -> String {
+        match s {
+            Src::Table(p) => format!("p{}", p + 1),
+            Src::Stock => "s".into(),
+            Src::Waste => "w".into(),
+        }
+    }
+
+    fn token(m: Move) -> String {
+        match m {
+            Move::Draw => "d".into(),
+            Move::Recycle => "r".into(),
+            Move::King(s) => Self::spell_src(s),
+            Move::Pair(a, b) => format!("{}+{}", Self::spell_src(a), Self::spell_src(b)),
+        }
+    }
+}
+
+/// Canonical order of a pair: table (lower position first), stock, waste.
+fn order(a: Src, b: Src) -> (Src, Src) {
+    let k = |s: Src| match s {
+        Src::Table(p) => p as u32,
+        Src::Stock => 100,
+        Src::Waste => 101,
+    };
+    if k(a) <= k(b) { (a, b) } else { (b, a) }
+}
+
+fn card(c: i32) -> Result<u8, String> {
+    if (0..52).contains(&c) { Ok(c as u8) } else { Err(format!("pyramid layout: no card {c}; accepted 0..51")) }
+}
+
+impl Game for Pyramid {
+    type Move = Move;
+    type Undo = Undo;
+    type Key = u64;
+
+    /// A free king, else an exclusive pair: both always safe (docs/solver.md,
+    /// Pyramid). A king pairs with nothing, so a line that keeps it only has
+    /// it in the way; a card that must go and has one partner left must go
+    /// with that partner, so it may as well go now.
+    fn safe_move(&self) -> Option<Move> {
+        if self.won() || self.plain {
+            return None;
+        }
+        let f = self.free_cards();
+        let free = f.as_slice();
+        if let Some(&k) = free.iter().find(|&&s| rank(self.card_at(s)) == 13) {
+            return Some(Move::King(k));
+        }
+        let live = self.live_by_rank();
+        for (i, &a) in free.iter().enumerate() {
+            let ra = rank(self.card_at(a));
+            for &b in &free[i + 1..] {
+                let rb = rank(self.card_at(b));
+                if ra + rb != 13 {
+                    continue;
+                }
+                // a (or b) must go, and b (or a) is its only partner left.
+                if (self.must_go(a) && live[rb as usize] == 1) || (self.must_go(b) && live[ra as usize] == 1) {
+                    let (a, b) = order(a, b);
+                    return Some(Move::Pair(a, b));
+                }
+            }
+        }
+        None
+    }
+
+    /// Every legal move; none in a dead position (`dead`), nor in one whose
+    /// cards were already expanded on an earlier pass (`dominated`).
+    fn moves(&self, out: &mut Vec<Move>) {
+        if self.plain || (!self.dead() && !self.dominated()) {
+            self.legal(out);
+        }
+    }
+
+    /// Two keys: the position's and its pass-free twin in `expanded`.
+    fn key_bytes(&self) -> usize {
+        2 * std::mem::size_of::<u64>() + 16
+    }
+
+    fn apply(&mut self, m: Move) -> Undo {
+        let u = Undo { removed: self.removed, gone: self.gone, cursor: self.cursor, pass: self.pass };
+        match m {
+            Move::Draw => self.cursor = self.stock_top().unwrap() as u8 + 1,
+            Move::Recycle => {
+                self.cursor = 0;
+                if self.passes != 0 {
+                    self.pass += 1;
+                }
+            }
+            Move::King(s) => self.take(s),
+            Move::Pair(a, b) => {
+                // Stock and waste tops are found before either is taken:
+                // taking one never changes where the other is.
+                let (ia, ib) = (self.index_of(a), self.index_of(b));
+                self.take_at(a, ia);
+                self.take_at(b, ib);
+            }
+        }
+        u
+    }
+
+    fn revert(&mut self, u: Undo) {
+        self.removed = u.removed;
+        self.gone = u.gone;
+        self.cursor = u.cursor;
+        self.pass = u.pass;
+    }
+
+    fn won(&self) -> bool {
+        self.removed == FULL && (!self.all || self.live() == 0)
+    }
+
+    /// Exact: table mask (28 bits), deck mask (24), the stock's top index
+    /// (5 bits: equal for every cursor between the same live cards) and the
+    /// pass (2 bits; 0 with unlimited passes, where it does not matter).
+    fn key(&self) -> u64 {
+        let top = self.stock_top().unwrap_or(self.deck.len()) as u64;
+        self.removed as u64 | (self.gone as u64) << 28 | top << 52 | (self.pass as u64) << 57
+    }
+
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        out.push(Self::token(m));
+    }
+}
+
+impl Pyramid {
+    /// Live cards (table and stock/waste) of each rank 1..13.
+    fn live_by_rank(&self) -> [u8; 14] {
+        let mut n = [0u8; 14];
+        for p in 0..TABLE {
+            if self.removed & (1 << p) == 0 {
+                n[rank(self.table[p]) as usize] += 1;
+            }
+        }
+        let mut live = self.live();
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            n[rank(self.deck[i]) as usize] += 1;
+        }
+        n
+    }
+
+    /// Whether every win removes the card at `s`: table cards always; stock
+    /// and waste cards only with the goal "all".
+    fn must_go(&self, s: Src) -> bool {
+        matches!(s, Src::Table(_)) || self.all
+    }
+
+    /// A position no line wins: more cards of some rank r must go than
+    /// partners of rank 13 - r are left (a pair takes one of each), or some
+    /// table card (not a king) has no partner left that it could ever meet:
+    /// none in the stock or waste, and every one on the table lies in its
+    /// cone (below it, so gone before it is free, or above it, so not free
+    /// until it is gone).
+    fn dead(&self) -> bool {
+        let mut deck_ranks = 0u16;
+        let mut live = self.live();
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            deck_ranks |= 1 << rank(self.deck[i]);
+        }
+        // Each removal of a table card of rank r takes one live card of
+        // rank 13 - r: too few partners for the table's cards is dead.
+        let live = self.live_by_rank();
+        let mut on_table = [0u8; 14];
+        let mut t = FULL & !self.removed;
+        while t != 0 {
+            let p = t.trailing_zeros() as usize;
+            t &= t - 1;
+            on_table[rank(self.table[p]) as usize] += 1;
+        }
+        let must = |r: usize| if self.all { live[r] } else { on_table[r] };
+        if (1..13).any(|r| must(r) > live[13 - r]) {
+            return true;
+        }
+        let mut table = FULL & !self.removed;
+        let mut by_rank = [0u32; 14];
+        let mut t = table;
+        while t != 0 {
+            let p = t.trailing_zeros() as usize;
+            t &= t - 1;
+            by_rank[rank(self.table[p]) as usize] |= 1 << p;
+        }
+        while table != 0 {
+            let p = table.trailing_zeros() as usize;
+            table &= table - 1;
+            let r = rank(self.table[p]);
+            if r == 13 {
+                continue;
+            }
+            let want = 13 - r;
+            if deck_ranks & (1 << want) == 0 && by_rank[want as usize] & !CONE[p] == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the search already expanded these cards (table, stock and
+    /// waste, cursor) on an earlier pass; records this expansion otherwise.
+    /// Called once per expanded position (from `moves`).
+    fn dominated(&self) -> bool {
+        if self.passes == 0 {
+            return false; // unlimited: the pass is not part of the position
+        }
+        let cards = self.key() & ((1u64 << 57) - 1);
+        let mut seen = self.expanded.borrow_mut();
+        match seen.get(&cards) {
+            Some(&p) if p < self.pass => true,
+            Some(&p) if p <= self.pass => false,
+            _ => {
+                seen.insert(cards, self.pass);
+                false
+            }
+        }
+    }
+
+    fn index_of(&self, s: Src) -> Option<usize> {
+        match s {
+            Src::Table(_) => None,
+            Src::Stock => self.stock_top(),
+            Src::Waste => self.waste_top(),
+        }
+    }
+
+    fn take_at(&mut self, s: Src, i: Option<usize>) {
+        match (s, i) {
+            (Src::Table(p), _) => self.removed |= 1 << p,
+            (_, Some(i)) => self.gone |= 1 << i,
+            _ => unreachable!("a stock or waste card without an index"),
+        }
+    }
+}
+
+pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
+    let mut g = Pyramid::from_layout(layout, options)?;
+    Ok(search::search(&mut g, limits))
 }
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
-/// spelled in the notation the referee reads.
-pub fn walk(_layout: &Layout, _options: &Options, _seed: u64, _steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
-    Err("the pyramid solver is not built yet".to_string())
+/// spelled in the notation the referee reads. A won position lists no moves.
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+    let mut g = Pyramid::from_layout(layout, options)?;
+    let mut rng = seed | 1;
+    let mut line = Vec::new();
+    let mut out = Vec::new();
+    for step in 0..=steps {
+        let mut moves = Vec::new();
+        if !g.won() {
+            g.legal(&mut moves);
+        }
+        let mut names: Vec<String> = moves.iter().map(|&m| Pyramid::token(m)).collect();
+        names.sort();
+        out.push((line.clone(), names));
+        if moves.is_empty() || step == steps {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let m = moves[(rng % moves.len() as u64) as usize];
+        line.push(Pyramid::token(m));
+        g.apply(m);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Verdict;
+
+    const BIG: Limits = Limits { nodes: 1_000_000, max_bytes: 1 << 30 };
+
+    /// Card of rank 1..13 in suit 0..3.
+    fn c(rank: u8, suit: u8) -> u8 {
+        suit * 13 + rank - 1
+    }
+
+    fn play(g: &mut Pyramid, line: &[String]) {
+        for t in line {
+            let mut ms = Vec::new();
+            g.legal(&mut ms);
+            let m = ms.into_iter().find(|&m| Pyramid::token(m) == *t).unwrap_or_else(|| panic!("illegal {t}"));
+            g.apply(m);
+        }
+    }
+
+    /// A pyramid where every row pairs off from the bottom: row 7 is
+    /// A..6 + 7 with Q..7's partners above, and so on, built so a plain
+    /// greedy search wins without the stock.
+    fn easy_table() -> [u8; TABLE] {
+        // Pairs (a, 13 - a) left to right in each row, a cycling through 1..6
+        // (each rank twice at most); a king in each odd row's last slot.
+        let mut t = [0u8; TABLE];
+        let mut used = [0u8; 14];
+        let mut k = 0u8;
+        let mut next = |rank: u8| {
+            let s = used[rank as usize];
+            used[rank as usize] += 1;
+            c(rank, s)
+        };
+        for r in (0..7).rev() {
+            let mut j = 0;
+            while j <= r {
+                if j + 1 <= r {
+                    let a = k % 6 + 1;
+                    k += 1;
+                    t[pos(r, j)] = next(a);
+                    t[pos(r, j + 1)] = next(13 - a);
+                    j += 2;
+                } else {
+                    t[pos(r, j)] = next(13);
+                    j += 1;
+                }
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn cover_masks_are_the_two_cards_below() {
+        assert_eq!(COVER[0], (1 << 1) | (1 << 2));
+        assert_eq!(COVER[pos(5, 5)], (1 << pos(6, 5)) | (1 << pos(6, 6)));
+        assert_eq!(COVER[pos(6, 0)], 0);
+    }
+
+    #[test]
+    fn wins_a_table_that_pairs_off_and_the_line_replays() {
+        let t = easy_table();
+        let mut g = Pyramid::new(t, vec![], 3, false).unwrap();
+        let out = search::search(&mut g, BIG);
+        let Verdict::Won(line) = out.verdict else { panic!("not won: {:?}", out.verdict) };
+        assert_eq!(g.removed, 0, "the search hands the position back");
+        play(&mut g, &line);
+        assert!(g.won());
+    }
+
+    #[test]
+    fn a_missing_partner_is_lost_and_kings_are_safe() {
+        // Every table card a king but the apex 5; no 8 in the stock.
+        let mut t = [c(13, 0); TABLE];
+        t[0] = c(5, 0);
+        let mut g = Pyramid::new(t, vec![c(6, 1), c(9, 2)], 3, false).unwrap();
+        let out = search::search(&mut g, BIG);
+        assert_eq!(out.verdict, Verdict::Lost);
+        // With an 8 in the stock it wins: kings go by themselves, then 5+8.
+        let mut g = Pyramid::new(t, vec![c(6, 1), c(8, 2)], 3, false).unwrap();
+        let Verdict::Won(line) = search::search(&mut g, BIG).verdict else { panic!() };
+        assert_eq!(line.last().unwrap(), "p1+s");
+        assert_eq!(line.iter().filter(|t| *t == "d").count(), 1);
+    }
+
+    #[test]
+    fn passes_limit_recycling() {
+        // Apex 5 over an ace (p2), every other card a king (removed safely).
+        // The ace needs the queen, the apex then needs the 8.
+        let mut t = [c(13, 0); TABLE];
+        t[0] = c(5, 0);
+        t[pos(1, 0)] = c(1, 1);
+        // Stock 8, Q: draw the 8, pair A+Q (stock), then 5+8 (waste): one pass.
+        let mut g = Pyramid::new(t, vec![c(8, 2), c(12, 3)], 1, false).unwrap();
+        assert!(matches!(search::search(&mut g, BIG).verdict, Verdict::Won(_)));
+        // Stock 8, 2, Q: the 8 is buried under the 2 before the Q shows, so
+        // it takes a second pass to reach it again.
+        let deck = vec![c(8, 2), c(2, 0), c(12, 3)];
+        let mut one = Pyramid::new(t, deck.clone(), 1, false).unwrap();
+        assert_eq!(search::search(&mut one, BIG).verdict, Verdict::Lost);
+        let mut two = Pyramid::new(t, deck, 2, false).unwrap();
+        let Verdict::Won(line) = search::search(&mut two, BIG).verdict else { panic!() };
+        assert!(line.contains(&"r".to_string()));
+        play(&mut two, &line);
+        assert!(two.won());
+    }
+
+    #[test]
+    fn goal_all_needs_the_stock_cleared() {
+        let mut t = [c(13, 0); TABLE];
+        t[0] = c(13, 1);
+        let mut g = Pyramid::new(t, vec![c(4, 0), c(9, 1)], 1, false).unwrap();
+        assert!(matches!(search::search(&mut g, BIG).verdict, Verdict::Won(_)));
+        let mut g = Pyramid::new(t, vec![c(4, 0), c(9, 1)], 1, true).unwrap();
+        let Verdict::Won(line) = search::search(&mut g, BIG).verdict else { panic!() };
+        assert_eq!(line.last().unwrap(), "s+w");
+        let mut g = Pyramid::new(t, vec![c(4, 0), c(8, 1)], 3, true).unwrap();
+        assert_eq!(search::search(&mut g, BIG).verdict, Verdict::Lost);
+    }
+
+    #[test]
+    fn key_is_exact_and_undo_restores() {
+        let t = easy_table();
+        let mut g = Pyramid::new(t, vec![c(1, 0), c(2, 0), c(3, 0)], 3, false).unwrap();
+        let k0 = g.key();
+        let u = g.apply(Move::Draw);
+        assert_ne!(g.key(), k0);
+        g.revert(u);
+        assert_eq!(g.key(), k0);
+        // Different cursors between the same live cards give one key.
+        let a = g.apply(Move::Draw);
+        g.gone |= 1 << 1; // the next stock card gone: cursor 1 = cursor 2
+        let k1 = g.key();
+        g.cursor = 2;
+        assert_eq!(g.key(), k1);
+        g.revert(a);
+        assert_eq!(g.key(), k0);
+    }
+
+    /// The pruned search (safe moves, dead and dominated positions) agrees
+    /// with a plain search over every legal move on random deals cut down
+    /// (kings for the top 5 rows, a stock of 16) so the plain search stays
+    /// small, and each won line replays.
+    #[test]
+    fn pruning_keeps_every_verdict() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        let mut verdicts = [0; 2];
+        for deal in 0..200 {
+            let mut cards: Vec<u8> = (0..52).collect();
+            for i in (1..52).rev() {
+                cards.swap(i, next(i as u64 + 1) as usize);
+            }
+            let mut t = [0u8; TABLE];
+            t.copy_from_slice(&cards[..TABLE]);
+            for k in t.iter_mut().take(15) {
+                *k = c(13, 0);
+            }
+            let deck = cards[TABLE..TABLE + 16].to_vec();
+            let (passes, all) = ([1, 2, 3, 0][deal % 4], deal % 5 == 0);
+            let mut fast = Pyramid::new(t, deck.clone(), passes, all).unwrap();
+            let mut plain = Pyramid::new(t, deck, passes, all).unwrap();
+            plain.plain = true;
+            let a = search::search(&mut fast, BIG);
+            let b = search::search(&mut plain, Limits { nodes: 20_000_000, max_bytes: 1 << 32 });
+            assert_eq!(a.verdict_str(), b.verdict_str(), "deal {deal}");
+            assert_ne!(a.verdict_str(), "unknown");
+            if let Verdict::Won(line) = a.verdict {
+                play(&mut fast, &line);
+                assert!(fast.won());
+                verdicts[0] += 1;
+            } else {
+                verdicts[1] += 1;
+            }
+        }
+        assert!(verdicts[0] > 10 && verdicts[1] > 10, "{verdicts:?}");
+    }
+
+    #[test]
+    fn walk_lists_sorted_legal_moves() {
+        let t = easy_table();
+        let mut layout = Layout::new();
+        let mut rows = Vec::new();
+        for r in 0..7 {
+            rows.push((0..=r).map(|j| t[pos(r, j)] as i32).collect());
+        }
+        layout.insert("rows".into(), rows);
+        layout.insert("stock".into(), vec![vec![]]);
+        let w = walk(&layout, &Options::new(), 7, 50).unwrap();
+        assert!(w[0].0.is_empty());
+        for (line, moves) in &w {
+            let mut s = moves.clone();
+            s.sort();
+            assert_eq!(&s, moves);
+            assert!(line.len() <= 50);
+        }
+    }
 }

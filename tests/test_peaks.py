@@ -1,0 +1,206 @@
+"""TriPeaks and Pyramid: rules properties, native-vs-Python differential play, solver lines
+replayed by the rules, and the golden fixtures (tests/golden/<game>.json)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine import _native, dealer
+from engine.errors import DealpoolError
+from engine.games import BOARDS
+from engine.rules import IllegalMove, rules_for, pyramid, tripeaks
+from pipeline.bench_peaks import code_for, replays, solve_code
+
+GAMES = ("tripeaks", "pyramid")
+GOLDEN = Path(__file__).parent / "golden"
+
+# Every token either game could ever read, legal or not, plus junk.
+TOKENS = (
+    ["d", "r", "s", "w", "u", "p0", "p29", "p01", "x", "", "s+s", "p1+p1", "d+d"]
+    + [f"p{i}" for i in range(1, 29)]
+    + [f"p{i}+p{j}" for i in range(1, 29) for j in range(i + 1, 29)]
+    + [f"p{i}+{x}" for i in range(1, 29) for x in "sw"]
+    + ["s+w", "w+s", "p5+w+s"]
+)
+
+
+def _state(game: str, number: int, options: dict[str, str] | None = None):
+    d = dealer.deal(code_for(game, options or {}, number))
+    rules = rules_for(game)
+    return rules, rules.new_state(d.layout, d.options)
+
+
+def _random_play(rules, state, choices: list[int]) -> list:
+    undos = []
+    for c in choices:
+        moves = rules.legal_moves(state)
+        if not moves:
+            break
+        undos.append(rules.play(state, moves[c % len(moves)]))
+    return undos
+
+
+# ---- rules properties -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=40, deadline=None)
+@given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=80))
+def test_cards_conserved_and_undo_restores(game: str, number: int, choices: list[int]) -> None:
+    rules, state = _state(game, number)
+    fresh = copy.deepcopy(state)
+    undos = []
+    for c in choices:
+        moves = rules.legal_moves(state)
+        if not moves:
+            break
+        undos.append(rules.play(state, moves[c % len(moves)]))
+        assert sorted(rules.cards(state)) == list(range(52))
+    for u in reversed(undos):
+        rules.undo(state, u)
+    assert state == fresh
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=40, deadline=None)
+@given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=60),
+       probe=st.sampled_from(TOKENS))
+def test_illegal_moves_refused_and_legal_ones_accepted(game: str, number: int, choices: list[int], probe: str) -> None:
+    rules, state = _state(game, number)
+    _random_play(rules, state, choices)
+    legal = rules.legal_moves(state)
+    assert len(set(legal)) == len(legal)
+    before = copy.deepcopy(state)
+    if probe in legal:
+        rules.undo(state, rules.play(state, probe))
+    elif game == "pyramid" and "+" in probe and "+".join(reversed(probe.split("+"))) in legal:
+        rules.undo(state, rules.play(state, probe))  # a pair in either order is the same move
+    else:
+        with pytest.raises(IllegalMove):
+            rules.play(state, probe)
+    assert state == before
+
+
+def test_tripeaks_wrap_option() -> None:
+    # Table all queens but p19 = A; waste K: the ace fits only with wrap.
+    rows = [[11] * 3, [24] * 6, [37] * 9, [0] + [4] * 9]
+    layout = {"rows": rows, "stock": [[5]], "waste": [[12]]}
+    wrap = tripeaks.new_state(layout, {"wrap": "yes"})
+    assert "p19" in tripeaks.legal_moves(wrap)
+    flat = tripeaks.new_state(layout, {"wrap": "no"})
+    assert tripeaks.legal_moves(flat) == ["d"]
+    with pytest.raises(IllegalMove):
+        tripeaks.play(flat, "p19")
+    tripeaks.play(flat, "d")
+    with pytest.raises(IllegalMove, match="no redeal"):
+        tripeaks.play(flat, "d")
+    assert tripeaks.native_options({"wrap": "no"}) == {"wrap": 0}
+    with pytest.raises(DealpoolError):
+        tripeaks.native_options({"wrap": "maybe"})
+
+
+def test_pyramid_passes_and_goal_options() -> None:
+    # Table: kings, the apex a 5; stock (bottom first): Q, 8 (the 8 drawn first).
+    rows = [[4]] + [[12] * r for r in range(2, 8)]
+    layout = {"rows": rows, "stock": [[11, 7]]}
+    one = pyramid.new_state(layout, {"passes": "1", "goal": "pyramid"})
+    for m in ("d", "d"):
+        pyramid.play(one, m)
+    assert "r" not in pyramid.legal_moves(one)
+    with pytest.raises(IllegalMove):
+        pyramid.play(one, "r")
+    three = pyramid.new_state(layout, {})
+    pyramid.play(three, "d")
+    pyramid.play(three, "d")
+    pyramid.play(three, "r")
+    assert three.stock == [11, 7] and three.waste == []  # the same cycle again, 8 first
+    pyramid.play(three, "d")
+    pyramid.play(three, "d")
+    pyramid.play(three, "r")
+    pyramid.play(three, "d")
+    pyramid.play(three, "d")
+    assert "r" not in pyramid.legal_moves(three)  # three passes used
+    # Kings alone; the 5 with the stock's 8; then the goal decides.
+    state = pyramid.new_state(layout, {"goal": "all"})
+    assert pyramid.safe_move(state) == "p22"  # a free king (the first, in p order)
+    for p in range(28, 1, -1):
+        pyramid.play(state, f"p{p}")
+    assert pyramid.safe_move(state) == "p1+s"  # the only 8 left: an exclusive pair
+    pyramid.play(state, "s+p1")
+    assert not pyramid.is_won(state)  # the Q is left in the waste
+    mine = pyramid.new_state(layout, {"goal": "pyramid"})
+    for m in [f"p{p}" for p in range(28, 1, -1)] + ["p1+s"]:
+        pyramid.play(mine, m)
+    assert pyramid.is_won(mine) and pyramid.legal_moves(mine) == []
+    assert pyramid.native_options({"passes": "unlimited", "goal": "all"}) == {"passes": 0, "all": 1}
+    with pytest.raises(DealpoolError):
+        pyramid.native_options({"passes": "4"})
+
+
+# ---- native vs Python -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "game,options", [("tripeaks", {}), ("tripeaks", {"wrap": "no"}), ("pyramid", {}),
+                     ("pyramid", {"passes": "unlimited", "goal": "all"}), ("pyramid", {"passes": "1"})]
+)
+def test_native_walk_matches_python_legal_moves(game: str, options: dict[str, str]) -> None:
+    rules = rules_for(game)
+    checked = 0
+    for number in range(1, 31):
+        d = dealer.deal(code_for(game, options, number))
+        native = rules.native_options(d.options)
+        for seed in (1, number * 7919 + 3):
+            walk = _native.walk(game, d.layout, native, seed, 120)
+            state = rules.new_state(d.layout, d.options)
+            played = 0
+            for line, moves in walk:
+                for m in line[played:]:
+                    rules.play(state, m)
+                played = len(line)
+                assert sorted(rules.legal_moves(state)) == moves, (d.code, line)
+                checked += 1
+    assert checked > 1000
+
+
+# ---- the solver -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_solver_lines_replay(game: str) -> None:
+    won = 0
+    for number in range(1, 61):
+        s = solve_code(code_for(game, {}, number), 200_000)
+        if s.verdict == "won":
+            assert replays(s.code, s.line), s.code
+            won += 1
+        else:
+            assert s.line == []
+    assert won > 20
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_golden_fixtures(game: str) -> None:
+    data = json.loads((GOLDEN / f"{game}.json").read_text())
+    assert data["budget"] == BOARDS[game].nodes, "budget changed: re-measure (python -m pipeline.bench_peaks golden)"
+    kinds = {(f["board"], f["kind"]) for f in data["fixtures"]}
+    assert {(game, "won"), (game, "lost"), (game, "hard")} <= kinds
+    for f in data["fixtures"]:
+        s = solve_code(f["code"], data["budget"])
+        assert (s.verdict, s.nodes, s.digest()) == (f["verdict"], f["nodes"], f["line_sha256"]), f
+        assert len(s.line) == f["moves"]
+        if s.verdict == "won":
+            assert replays(s.code, s.line)
+
+
+def test_default_budgets_decide_and_boards_exist() -> None:
+    for game in GAMES:
+        assert _native.solvable(game)
+        assert BOARDS[game].nodes >= 1_000_000
+    assert dict(BOARDS["pyramid"].options) == {"passes": "3", "goal": "pyramid"}  # Microsoft's rules
+    assert dict(BOARDS["tripeaks"].options) == {"wrap": "yes"}
