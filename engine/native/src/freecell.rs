@@ -1,20 +1,609 @@
 //! freecell: moves, safe moves and position key for the shared search.
-//! (Not written yet: the binding reports it as unsupported.)
+//!
+//! Rules as the referee's (`engine/rules/freecell.py`): 8 columns, 1..4 free
+//! cells, build down in alternating colours, foundations up by suit from the
+//! ace, cards never come back from the foundations. The search plays single
+//! cards plus the usual multi-card shorthand (a run moved through free cells
+//! and empty columns), which the referee accepts and expands; every position a
+//! shorthand move reaches is also reachable by single cards, so adding them
+//! changes no verdict (see docs/solver.md, FreeCell).
 
-use crate::search::{Limits, Outcome};
+use crate::search::{search, Game, Limits, Outcome};
 use crate::{Layout, Options};
 
 /// Whether this solver is built (the binding offers only built ones).
-pub const BUILT: bool = false;
+pub const BUILT: bool = true;
 
-pub fn solve(_layout: &Layout, _options: &Options, _limits: Limits) -> Result<Outcome, String> {
-    Err("the freecell solver is not built yet".to_string())
+const NCOL: usize = 8;
+/// Room for any column: a column can never hold more than the deck.
+const CAP: usize = 52;
+/// An empty free cell.
+const NONE: u8 = 255;
+/// Locations: 0..8 columns, 8..12 free cells, 12 the foundations.
+const CELL0: u8 = 8;
+const HOME: u8 = 12;
+
+#[inline]
+fn rank(c: u8) -> u8 {
+    c % 13 + 1
+}
+#[inline]
+fn suit(c: u8) -> usize {
+    (c / 13) as usize
+}
+#[inline]
+fn red(c: u8) -> bool {
+    matches!(c / 13, 1 | 2)
+}
+/// Whether `c` may be built on `on` (one rank lower, the other colour).
+#[inline]
+fn fits(c: u8, on: u8) -> bool {
+    rank(on) == rank(c) + 1 && red(on) != red(c)
+}
+
+/// A move of `n` cards (n > 1 only column to column) from one location to another.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Move {
+    from: u8,
+    to: u8,
+    n: u8,
+}
+
+/// One FreeCell position. Free cells keep their places (the notation names
+/// them), the key sorts them away.
+#[derive(Clone)]
+pub struct FreeCell {
+    cols: [[u8; CAP]; NCOL],
+    len: [u8; NCOL],
+    cells: [u8; 4],
+    ncells: usize,
+    found: [u8; 4],
+}
+
+/// The exact key: the columns in order of their bottom cards, each as its
+/// cards (+1) and a 0 ending it, then the free cells sorted (+1, 0 empty).
+/// The foundations follow from which cards are left, so they need no bytes.
+pub type Key = [u8; 64];
+
+impl FreeCell {
+    /// A position from the dealt columns (bottom first) and the number of cells.
+    pub fn new(columns: &[Vec<u8>], ncells: usize) -> Result<Self, String> {
+        if columns.len() != NCOL {
+            return Err(format!("freecell needs 8 columns, got {}", columns.len()));
+        }
+        if !(1..=4).contains(&ncells) {
+            return Err(format!("freecell cells must be 1..4, got {ncells}"));
+        }
+        let mut seen = [false; 52];
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4] };
+        for (i, col) in columns.iter().enumerate() {
+            for (k, &c) in col.iter().enumerate() {
+                if c >= 52 || seen[c as usize] {
+                    return Err(format!("freecell layout has a bad or repeated card {c}"));
+                }
+                seen[c as usize] = true;
+                g.cols[i][k] = c;
+            }
+            g.len[i] = col.len() as u8;
+        }
+        if seen.iter().any(|s| !s) {
+            return Err("freecell layout must hold all 52 cards".to_string());
+        }
+        Ok(g)
+    }
+
+    /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
+    pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found };
+        for (i, col) in columns.iter().enumerate() {
+            g.cols[i][..col.len()].copy_from_slice(col);
+            g.len[i] = col.len() as u8;
+        }
+        g.cells[..cells.len()].copy_from_slice(cells);
+        g
+    }
+
+    #[inline]
+    fn top(&self, i: usize) -> Option<u8> {
+        let l = self.len[i] as usize;
+        if l == 0 {
+            None
+        } else {
+            Some(self.cols[i][l - 1])
+        }
+    }
+
+    /// The card a location offers (a column's top card or a cell's card).
+    #[inline]
+    fn card_at(&self, loc: u8) -> Option<u8> {
+        if loc < CELL0 {
+            self.top(loc as usize)
+        } else {
+            let c = self.cells[(loc - CELL0) as usize];
+            (c != NONE).then_some(c)
+        }
+    }
+
+    #[inline]
+    fn goes_home(&self, c: u8) -> bool {
+        self.found[suit(c)] + 1 == rank(c)
+    }
+
+    /// The safe rule: a card goes home at once when it is next on its
+    /// foundation and it is an ace or two, or both foundations of the other
+    /// colour are at least one rank below it (argued in docs/solver.md).
+    #[inline]
+    fn safe_home(&self, c: u8) -> bool {
+        if !self.goes_home(c) {
+            return false;
+        }
+        let r = rank(c);
+        if r <= 2 {
+            return true;
+        }
+        let (a, b) = if red(c) { (0, 3) } else { (1, 2) };
+        self.found[a] + 1 >= r && self.found[b] + 1 >= r
+    }
+
+    fn free_cells(&self) -> usize {
+        self.cells[..self.ncells].iter().filter(|&&c| c == NONE).count()
+    }
+
+    fn empty_cols(&self) -> usize {
+        self.len.iter().filter(|&&l| l == 0).count()
+    }
+
+    /// Cards a run move may carry: (free cells + 1) * 2^(empty columns),
+    /// not counting the target when it is an empty column.
+    #[inline]
+    fn capacity(free: usize, empty: usize, to_empty: bool) -> usize {
+        (free + 1) << (empty - to_empty as usize)
+    }
+
+    /// Length of the run on top of column `i` (alternating colours, down by one).
+    fn run_len(&self, i: usize) -> usize {
+        let l = self.len[i] as usize;
+        if l == 0 {
+            return 0;
+        }
+        let col = &self.cols[i];
+        let mut n = 1;
+        while n < l && fits(col[l - n], col[l - n - 1]) {
+            n += 1;
+        }
+        n
+    }
+
+    fn first_free_cell(&self) -> Option<usize> {
+        self.cells[..self.ncells].iter().position(|&c| c == NONE)
+    }
+
+    /// Every legal single-card move, every cell and empty column named
+    /// (the referee's legal_moves; for the differential tests).
+    pub fn legal_singles(&self, out: &mut Vec<Move>) {
+        let mut sources: Vec<u8> = (0..NCOL as u8).collect();
+        sources.extend((0..self.ncells as u8).map(|k| CELL0 + k));
+        for &from in &sources {
+            let Some(c) = self.card_at(from) else { continue };
+            if self.goes_home(c) {
+                out.push(Move { from, to: HOME, n: 1 });
+            }
+            if from < CELL0 {
+                for k in 0..self.ncells {
+                    if self.cells[k] == NONE {
+                        out.push(Move { from, to: CELL0 + k as u8, n: 1 });
+                    }
+                }
+            }
+            for j in 0..NCOL {
+                if j as u8 == from {
+                    continue;
+                }
+                match self.top(j) {
+                    None => out.push(Move { from, to: j as u8, n: 1 }),
+                    Some(t) if fits(c, t) => out.push(Move { from, to: j as u8, n: 1 }),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn spell_move(&self, m: Move) -> String {
+        let loc = |l: u8| -> String {
+            if l < CELL0 {
+                (l + 1).to_string()
+            } else if l < HOME {
+                ((b'a' + l - CELL0) as char).to_string()
+            } else {
+                "h".to_string()
+            }
+        };
+        if m.n > 1 {
+            format!("{}{}v{}", loc(m.from), loc(m.to), m.n)
+        } else {
+            format!("{}{}", loc(m.from), loc(m.to))
+        }
+    }
+
+    /// The solver's candidates, best first. Only moves that reach a position
+    /// with the same key as another candidate are left out (a card to any
+    /// free cell but the first, to any empty column but the first, a whole
+    /// column to an empty column); the run moves are extra.
+    fn candidates(&self, out: &mut Vec<Move>) {
+        let free = self.free_cells();
+        let empty = self.empty_cols();
+        let first_empty = self.len.iter().position(|&l| l == 0).map(|j| j as u8);
+        // scored moves: lower score first; ties keep generation order
+        let mut scored: [(u16, Move); 160] = [(0, Move { from: 0, to: 0, n: 0 }); 160];
+        let mut k = 0;
+        let mut push = |s: u16, m: Move| {
+            scored[k] = (s, m);
+            k += 1;
+        };
+        // the lowest foundation height: cards near it are wanted soon
+        let low = *self.found.iter().min().unwrap();
+        // depth (cards above) of the shallowest card that can go home next, per column
+        let mut need = [255u8; NCOL];
+        for i in 0..NCOL {
+            let l = self.len[i] as usize;
+            for d in 0..l {
+                let c = self.cols[i][l - 1 - d];
+                if rank(c) <= low + 2 {
+                    need[i] = d as u8;
+                    break;
+                }
+            }
+        }
+        // to the foundations (the safe ones were made already)
+        for from in (0..NCOL as u8).chain((0..self.ncells as u8).map(|k| CELL0 + k)) {
+            if let Some(c) = self.card_at(from) {
+                if self.goes_home(c) {
+                    push(0, Move { from, to: HOME, n: 1 });
+                }
+            }
+        }
+        // cells to columns
+        for k in 0..self.ncells {
+            let c = self.cells[k];
+            if c == NONE {
+                continue;
+            }
+            let from = CELL0 + k as u8;
+            for j in 0..NCOL {
+                match self.top(j) {
+                    Some(t) if fits(c, t) => push(10, Move { from, to: j as u8, n: 1 }),
+                    _ => {}
+                }
+            }
+            if let Some(j) = first_empty {
+                push(60, Move { from, to: j, n: 1 });
+            }
+        }
+        // columns to columns: the part of the top run that fits the target
+        for i in 0..NCOL {
+            let l = self.len[i] as usize;
+            if l == 0 {
+                continue;
+            }
+            let run = self.run_len(i);
+            let col = &self.cols[i];
+            let ni = need[i] as u16;
+            for j in 0..NCOL {
+                if i == j {
+                    continue;
+                }
+                let Some(t) = self.top(j) else { continue };
+                // the run card that fits t, if any: its rank is fixed
+                let want = rank(t) as usize;
+                if want < 2 {
+                    continue;
+                }
+                let top_rank = rank(col[l - 1]) as usize;
+                if want <= top_rank || want - 1 - top_rank >= run {
+                    continue;
+                }
+                let n = want - top_rank; // cards to move
+                let base = col[l - n];
+                if !fits(base, t) || n > Self::capacity(free, empty, false) {
+                    continue;
+                }
+                // uncovering: whole run off the column is best, shallow wanted cards too
+                let s = if n == l {
+                    20
+                } else if n == run {
+                    25 + ni.min(20)
+                } else {
+                    50
+                };
+                push(s, Move { from: i as u8, to: j as u8, n: n as u8 });
+            }
+        }
+        // columns to an empty column: the top card, and the longest run that fits
+        if let Some(j) = first_empty {
+            let cap = Self::capacity(free, empty, true);
+            for i in 0..NCOL {
+                let l = self.len[i] as usize;
+                if l == 0 {
+                    continue;
+                }
+                let run = self.run_len(i);
+                let n = run.min(cap);
+                let ni = need[i] as u16;
+                if n > 1 && n < l {
+                    push(40 + ni.min(20), Move { from: i as u8, to: j, n: n as u8 });
+                }
+                if l > 1 {
+                    push(45 + ni.min(20), Move { from: i as u8, to: j, n: 1 });
+                }
+            }
+        }
+        // columns to the first free cell
+        if let Some(k) = self.first_free_cell() {
+            for i in 0..NCOL {
+                if self.len[i] == 0 {
+                    continue;
+                }
+                let ni = need[i] as u16;
+                push(70 + ni.min(30), Move { from: i as u8, to: CELL0 + k as u8, n: 1 });
+            }
+        }
+        let moves = &mut scored[..k];
+        let mut g = self.clone();
+        let w = weights();
+        for e in moves.iter_mut() {
+            let c = g.do_move(e.1);
+            let h = g.eval(&w);
+            g.undo_move(e.1, c);
+            e.0 = (h.clamp(0, 4000) as u16) * w[6] as u16 + e.0;
+        }
+        moves.sort_by_key(|&(s, _)| s);
+        out.extend(moves.iter().map(|&(_, m)| m));
+    }
+
+    /// Make `m`; returns the card it moved (the deepest one of a run).
+    fn do_move(&mut self, m: Move) -> u8 {
+        let n = m.n as usize;
+        if m.from < CELL0 && m.to < CELL0 {
+            let (i, j) = (m.from as usize, m.to as usize);
+            let li = self.len[i] as usize;
+            let lj = self.len[j] as usize;
+            for k in 0..n {
+                self.cols[j][lj + k] = self.cols[i][li - n + k];
+            }
+            self.len[i] -= n as u8;
+            self.len[j] += n as u8;
+            return self.cols[j][lj];
+        }
+        let c = self.take(m.from);
+        if m.to < CELL0 {
+            let j = m.to as usize;
+            self.cols[j][self.len[j] as usize] = c;
+            self.len[j] += 1;
+        } else if m.to < HOME {
+            self.cells[(m.to - CELL0) as usize] = c;
+        } else {
+            self.found[suit(c)] += 1;
+        }
+        c
+    }
+
+    /// Take back `m`, which moved `c`.
+    fn undo_move(&mut self, m: Move, c: u8) {
+        if m.from < CELL0 && m.to < CELL0 {
+            self.do_move(Move { from: m.to, to: m.from, n: m.n });
+            return;
+        }
+        if m.to == HOME {
+            self.found[suit(c)] -= 1;
+        } else {
+            self.take(m.to);
+        }
+        if m.from < CELL0 {
+            let i = m.from as usize;
+            self.cols[i][self.len[i] as usize] = c;
+            self.len[i] += 1;
+        } else {
+            self.cells[(m.from - CELL0) as usize] = c;
+        }
+    }
+
+    /// Remove and return the card a column or cell offers.
+    fn take(&mut self, loc: u8) -> u8 {
+        if loc < CELL0 {
+            let i = loc as usize;
+            self.len[i] -= 1;
+            self.cols[i][self.len[i] as usize]
+        } else {
+            std::mem::replace(&mut self.cells[(loc - CELL0) as usize], NONE)
+        }
+    }
+
+    /// How far from won this position looks (lower is better): only orders
+    /// moves, never prunes them.
+    fn eval(&self, w: &[i32; 8]) -> i32 {
+        let home: i32 = self.found.iter().map(|&f| f as i32).sum();
+        let mut h = (52 - home) * w[0];
+        let mut blockers = 0;
+        let mut depth = 0;
+        for i in 0..NCOL {
+            let l = self.len[i] as usize;
+            let col = &self.cols[i][..l];
+            let mut mn = 14u8;
+            for (p, &c) in col.iter().enumerate() {
+                let r = rank(c);
+                if r > mn {
+                    blockers += 1;
+                }
+                if r < mn {
+                    mn = r;
+                }
+                if self.found[suit(c)] + 1 == r {
+                    depth += (l - 1 - p) as i32;
+                }
+            }
+        }
+        let free = self.free_cells() as i32;
+        let empty = self.empty_cols() as i32;
+        h += blockers * w[1] + depth * w[2] - free * w[3] - empty * w[4];
+        h + 1000
+    }
+
+    /// Whether every card is on the foundations.
+    fn all_home(&self) -> bool {
+        self.found == [13; 4]
+    }
+
+    fn make_key(&self) -> Key {
+        let mut order: [u8; NCOL] = [0, 1, 2, 3, 4, 5, 6, 7];
+        let bottom = |i: u8| -> u8 {
+            if self.len[i as usize] == 0 {
+                NONE
+            } else {
+                self.cols[i as usize][0]
+            }
+        };
+        // insertion sort by bottom card (distinct except empties, which are equal)
+        for a in 1..NCOL {
+            let x = order[a];
+            let bx = bottom(x);
+            let mut b = a;
+            while b > 0 && bottom(order[b - 1]) > bx {
+                order[b] = order[b - 1];
+                b -= 1;
+            }
+            order[b] = x;
+        }
+        let mut key = [0u8; 64];
+        let mut p = 0;
+        for &i in &order {
+            let l = self.len[i as usize] as usize;
+            for &c in &self.cols[i as usize][..l] {
+                key[p] = c + 1;
+                p += 1;
+            }
+            p += 1; // the 0 ending the column
+        }
+        let mut cells = self.cells;
+        cells[..self.ncells].sort_unstable();
+        for &c in &cells[..self.ncells] {
+            key[p] = if c == NONE { 0 } else { c + 1 };
+            p += 1;
+        }
+        key
+    }
+}
+
+impl Game for FreeCell {
+    type Move = Move;
+    type Undo = (Move, u8);
+    type Key = Key;
+
+    fn safe_move(&self) -> Option<Move> {
+        for i in 0..NCOL {
+            if let Some(c) = self.top(i) {
+                if self.safe_home(c) {
+                    return Some(Move { from: i as u8, to: HOME, n: 1 });
+                }
+            }
+        }
+        for k in 0..self.ncells {
+            let c = self.cells[k];
+            if c != NONE && self.safe_home(c) {
+                return Some(Move { from: CELL0 + k as u8, to: HOME, n: 1 });
+            }
+        }
+        None
+    }
+
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.candidates(out);
+    }
+
+    fn apply(&mut self, m: Move) -> (Move, u8) {
+        (m, self.do_move(m))
+    }
+
+    fn revert(&mut self, u: (Move, u8)) {
+        self.undo_move(u.0, u.1);
+    }
+
+    fn won(&self) -> bool {
+        self.all_home()
+    }
+
+    fn key(&self) -> Key {
+        self.make_key()
+    }
+
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        out.push(self.spell_move(m));
+    }
+}
+
+fn weights() -> [i32; 8] {
+    static W: std::sync::OnceLock<[i32; 8]> = std::sync::OnceLock::new();
+    *W.get_or_init(|| {
+        let mut w = [6, 2, 1, 2, 4, 0, 1, 0];
+        if let Ok(v) = std::env::var("FCW") {
+            for (k, x) in v.split(',').enumerate() {
+                w[k] = x.parse().unwrap();
+            }
+        }
+        w
+    })
+}
+
+/// The dealt position and cell count from a layout and options.
+fn from_layout(layout: &Layout, options: &Options) -> Result<FreeCell, String> {
+    let cols = layout.get("tableau").ok_or("freecell layout needs a tableau")?;
+    let ncells = *options.get("cells").unwrap_or(&4);
+    if !(1..=4).contains(&ncells) {
+        return Err(format!("freecell cells must be 1..4, got {ncells}"));
+    }
+    let mut columns = Vec::with_capacity(cols.len());
+    for col in cols {
+        let mut v = Vec::with_capacity(col.len());
+        for &c in col {
+            if !(0..52).contains(&c) {
+                return Err(format!("freecell layout has a bad card {c}"));
+            }
+            v.push(c as u8);
+        }
+        columns.push(v);
+    }
+    FreeCell::new(&columns, ncells as usize)
+}
+
+pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
+    let mut g = from_layout(layout, options)?;
+    Ok(search(&mut g, limits))
 }
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(_layout: &Layout, _options: &Options, _seed: u64, _steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
-    Err("the freecell solver is not built yet".to_string())
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+    let mut g = from_layout(layout, options)?;
+    let mut x = seed | 1;
+    let mut line: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for step in 0..=steps {
+        moves.clear();
+        g.legal_singles(&mut moves);
+        let mut names: Vec<String> = moves.iter().map(|&m| g.spell_move(m)).collect();
+        names.sort();
+        out.push((line.clone(), names));
+        if step == steps || moves.is_empty() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let m = moves[(x % moves.len() as u64) as usize];
+        line.push(g.spell_move(m));
+        g.do_move(m);
+    }
+    Ok(out)
 }
