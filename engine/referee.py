@@ -1,0 +1,91 @@
+"""The referee: deal a code, play a line through the game's rules, say whether it wins.
+
+It trusts nothing it is given: every move must be legal where it is made, an undo (`u`, `uN`) can't
+take back more than was played, nothing may follow the win, and the line must end won. The count is
+seed 004's: the moves still standing plus one for every undo entry. Generic over games: the rules
+come from `engine.rules.rules_for(game)`, the position from `engine.dealer.deal(code)`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from engine.errors import DealpoolError
+from engine.rules import IllegalMove, rules_for
+
+_UNDO_RE = re.compile(r"^u([1-9][0-9]*)?$")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replayed line. `at` is the index of the first bad entry, len(line) for a line that ends
+    without winning, -1 for a bad code or no error; `moves` = kept + undos (seed 004's count)."""
+
+    ok: bool
+    moves: int
+    kept: int
+    undos: int
+    error: str | None
+    at: int
+
+
+def replay(code: str, line: list[str]) -> Replay:
+    """Deal `code` and replay `line` (tokens in the game's notation, undos included)."""
+    from engine.dealer import deal
+
+    try:
+        dealt = deal(code)
+        rules = rules_for(dealt.game)
+        state = rules.new_state(dealt.layout, dealt.options)
+    except DealpoolError as e:
+        return Replay(False, 0, 0, 0, f"bad code: {e}", -1)
+    return replay_state(rules, state, line)
+
+
+def replay_state(rules: ModuleType, state: Any, line: list[str]) -> Replay:
+    """Replay `line` from a position of `rules` (changed in place); the engine of `replay`."""
+    done: list[Any] = []
+    undos = 0
+    for k, move in enumerate(line):
+        if rules.is_won(state):
+            return Replay(False, len(done) + undos, len(done), undos, "moves after the win", k)
+        if not isinstance(move, str):
+            return Replay(False, len(done) + undos, len(done), undos, f"illegal move: {move!r} is not a string", k)
+        back = _UNDO_RE.match(move)
+        if back:
+            n = int(back.group(1) or 1)
+            if n > len(done):
+                reason = f"nothing to undo: {move} takes back {n}, {len(done)} standing"
+                return Replay(False, len(done) + undos, len(done), undos, reason, k)
+            for _ in range(n):
+                rules.undo(state, done.pop())
+            undos += 1
+            continue
+        try:
+            done.append(rules.play(state, move))
+        except IllegalMove as e:
+            return Replay(False, len(done) + undos, len(done), undos, f"illegal move: {e}", k)
+    if not rules.is_won(state):
+        return Replay(False, len(done) + undos, len(done), undos, "not won", len(line))
+    return Replay(True, len(done) + undos, len(done), undos, None, -1)
+
+
+def parse_line(text: str) -> list[str]:
+    """A line from text: whitespace-separated tokens, or a JSON array of strings."""
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            value = json.loads(stripped)
+        except json.JSONDecodeError as e:
+            raise DealpoolError(
+                f"the line is not valid JSON ({e.msg} at character {e.pos}); accepted: "
+                "moves separated by spaces, or a JSON array of strings"
+            ) from None
+        if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+            raise DealpoolError("the JSON line must be an array of strings, e.g. [\"d\", \"w>f\"]")
+        return value
+    return stripped.split()
