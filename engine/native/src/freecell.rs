@@ -640,3 +640,222 @@ pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Resu
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustc_hash::FxHashSet;
+
+    const BIG: Limits = Limits { nodes: 5_000_000, max_bytes: 1 << 32 };
+
+    /// A card from its name, e.g. "TD", "AS".
+    fn c(name: &str) -> u8 {
+        let b = name.as_bytes();
+        let r = "A23456789TJQK".find(b[0] as char).unwrap() as u8;
+        let s = "SHDC".find(b[1] as char).unwrap() as u8;
+        s * 13 + r
+    }
+    fn col(names: &str) -> Vec<u8> {
+        names.split_whitespace().map(c).collect()
+    }
+
+    /// The classic generator, only to get realistic test positions.
+    fn classic(n: u32) -> Vec<Vec<u8>> {
+        let mut deck: Vec<u8> = (0..52).map(|i| (i / 4) as u8 + 13 * [3u8, 2, 1, 0][i % 4]).collect();
+        let mut st = n;
+        let mut order = Vec::new();
+        while !deck.is_empty() {
+            st = st.wrapping_mul(214013).wrapping_add(2531011) & 0x7fff_ffff;
+            let k = (st >> 16) as usize % deck.len();
+            order.push(deck.swap_remove(k));
+        }
+        (0..8).map(|c| order.iter().skip(c).step_by(8).copied().collect()).collect()
+    }
+
+    /// Replay a spelled line by matching it against the legal single moves
+    /// and the run moves, checking each is legal where it is made.
+    fn replay(g: &mut FreeCell, line: &[String]) {
+        for tok in line {
+            let mut ms = Vec::new();
+            g.legal_singles(&mut ms);
+            g.candidates(&mut ms);
+            let m = *ms.iter().find(|&&m| &g.spell_move(m) == tok).unwrap_or_else(|| panic!("{tok} not legal"));
+            g.do_move(m);
+        }
+    }
+
+    #[test]
+    fn safe_rule_waits_for_the_other_colour() {
+        let mut g = FreeCell::from_parts(&[col("3S"), vec![], vec![], vec![], vec![], vec![], vec![], vec![]], &[NONE; 4], [2, 2, 1, 0]);
+        assert!(!g.safe_home(c("3S")), "3S waits while 2D is out");
+        g.found[2] = 2;
+        assert!(g.safe_home(c("3S")));
+        assert!(FreeCell::from_parts(&[], &[NONE], [1, 0, 0, 0]).safe_home(c("2S")), "twos are always safe");
+        assert!(!FreeCell::from_parts(&[], &[NONE], [0, 0, 0, 0]).safe_home(c("2S")), "not before its ace");
+    }
+
+    #[test]
+    fn run_moves_respect_the_capacity() {
+        // 9H 8S 7H on column 1, TS on column 2; one free cell and no empty column carry 2
+        let mut cols = vec![col("KC 9H 8S 7H"), col("TC"), col("QD"), col("QH"), col("QS"), col("QC"), col("KD"), col("KH")];
+        let mut g = FreeCell::from_parts(&cols, &[NONE, c("KS"), c("JD"), c("JH")], [0; 4]);
+        let mut ms = Vec::new();
+        g.candidates(&mut ms);
+        assert!(!ms.iter().any(|m| m.from == 0 && m.to == 1), "3 cards need room for 3");
+        g.cells[2] = NONE;
+        ms.clear();
+        g.candidates(&mut ms);
+        let m = *ms.iter().find(|m| m.from == 0 && m.to == 1).expect("two free cells carry 3");
+        assert_eq!((m.n, g.spell_move(m)), (3, "12v3".to_string()));
+        let before = g.make_key();
+        let u = g.apply(m);
+        assert_eq!(g.len[1], 4);
+        g.revert(u);
+        assert_eq!(g.make_key(), before);
+        cols[1] = col("TS");
+        let _ = cols;
+    }
+
+    #[test]
+    fn keys_ignore_column_and_cell_order_only() {
+        let d = classic(1);
+        let a = FreeCell::from_parts(&d, &[c("AS"), NONE, NONE, NONE], [0; 4]);
+        let mut rev = d.clone();
+        rev.reverse();
+        let b = FreeCell::from_parts(&rev, &[NONE, NONE, c("AS"), NONE], [0; 4]);
+        assert_eq!(a.make_key(), b.make_key());
+        let mut moved = d.clone();
+        let x = moved[0].pop().unwrap();
+        moved[1].push(x);
+        let e = FreeCell::from_parts(&moved, &[c("AS"), NONE, NONE, NONE], [0; 4]);
+        assert_ne!(a.make_key(), e.make_key());
+    }
+
+    #[test]
+    fn candidates_reach_every_single_move_up_to_key() {
+        for deal in 1..40 {
+            let mut g = FreeCell::new(&classic(deal), 1 + deal as usize % 4).unwrap();
+            let mut x = deal as u64 * 7919 + 1;
+            for _ in 0..60 {
+                let mut singles = Vec::new();
+                g.legal_singles(&mut singles);
+                if singles.is_empty() {
+                    break;
+                }
+                let mut cands = Vec::new();
+                g.candidates(&mut cands);
+                let mut reach = FxHashSet::default();
+                for &m in &cands {
+                    let u = g.apply(m);
+                    reach.insert(g.make_key());
+                    g.revert(u);
+                }
+                let here = g.make_key();
+                for &m in &singles {
+                    let u = g.apply(m);
+                    let k = g.make_key();
+                    g.revert(u);
+                    assert!(k == here || reach.contains(&k), "deal {deal}: {} left out", g.spell_move(m));
+                }
+                assert_eq!(g.make_key(), here, "apply/revert restore the position");
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let m = singles[(x % singles.len() as u64) as usize];
+                g.apply(m);
+            }
+        }
+    }
+
+    /// Plain graph search over every legal single move, no safe
+    /// moves, no pruning; None when it grows past `cap` positions.
+    fn brute_winnable(g: &FreeCell, cap: usize) -> Option<bool> {
+        let mut seen = FxHashSet::default();
+        let mut queue = std::collections::VecDeque::from([g.clone()]);
+        seen.insert(g.make_key());
+        while let Some(mut p) = queue.pop_back() {
+            if p.all_home() {
+                return Some(true);
+            }
+            let mut ms = Vec::new();
+            p.legal_singles(&mut ms);
+            for m in ms {
+                let u = p.apply(m);
+                if seen.insert(p.make_key()) {
+                    queue.push_back(p.clone());
+                }
+                p.revert(u);
+            }
+            if seen.len() > cap {
+                return None;
+            }
+        }
+        Some(false)
+    }
+
+    #[test]
+    fn verdicts_match_a_plain_search_on_small_endgames() {
+        let mut x = 88172645463325252u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let (mut won, mut lost) = (0, 0);
+        for _ in 0..300 {
+            let found = [2 + next(7) as u8, 2 + next(7) as u8, 2 + next(7) as u8, 2 + next(7) as u8];
+            let ncells = 1;
+            let mut cards: Vec<u8> = (0..4).flat_map(|s| (found[s]..13).map(move |r| s as u8 * 13 + r)).collect();
+            // low cards tend to lie deep, so that some positions are lost
+            let noise = 1 + next(12);
+            let mut keyed: Vec<(u64, u8)> = cards.iter().map(|&c| (rank(c) as u64 * 2 + next(noise), c)).collect();
+            keyed.sort_unstable();
+            cards = keyed.into_iter().map(|(_, c)| c).collect();
+            let mut cells = vec![NONE; ncells];
+            let mut cols = vec![Vec::new(); 8];
+            if next(2) == 0 {
+                cells[0] = cards.pop().unwrap();
+            }
+            for (k, &card) in cards.iter().enumerate() {
+                cols[if k < 8 { k } else { next(8) as usize }].push(card); // no column empty
+            }
+            let mut g = FreeCell::from_parts(&cols, &cells, found);
+            let Some(want) = brute_winnable(&g, 20_000) else { continue };
+            let out = search(&mut g, BIG);
+            match out.verdict {
+                Verdict::Won(line) => {
+                    assert!(want, "won a lost position");
+                    replay(&mut g, &line);
+                    assert!(g.all_home(), "the line wins");
+                    won += 1;
+                }
+                Verdict::Lost => {
+                    assert!(!want, "lost a won position");
+                    lost += 1;
+                }
+                v => panic!("{v:?}"),
+            }
+        }
+        assert!(won > 20 && lost > 5, "both verdicts exercised: {won} won, {lost} lost");
+    }
+
+    #[test]
+    fn classic_deal_one_is_won_with_a_legal_line() {
+        let mut g = FreeCell::new(&classic(1), 4).unwrap();
+        let out = search(&mut g, BIG);
+        let Verdict::Won(line) = out.verdict else { panic!("deal 1 is winnable") };
+        replay(&mut g, &line);
+        assert!(g.all_home());
+    }
+
+    #[test]
+    fn bad_layouts_are_refused() {
+        let mut d = classic(1);
+        assert!(FreeCell::new(&d, 0).is_err());
+        assert!(FreeCell::new(&d, 5).is_err());
+        d[0][0] = d[1][0];
+        assert!(FreeCell::new(&d, 4).is_err());
+        assert!(FreeCell::new(&d[..7], 4).is_err());
+    }
+}
