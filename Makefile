@@ -5,7 +5,7 @@ SHELL := /bin/bash
 PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
-RUST_SRC := $(wildcard engine/native/src/*.rs) engine/native/Cargo.toml
+RUST_SRC := $(shell find engine/native/src -name "*.rs") engine/native/Cargo.toml
 DATA ?= data
 POOL_ARGS ?=
 

@@ -228,3 +228,15 @@ def test_deal_py_runs_alone(tmp_path: Path) -> None:
     bad = run("klondike", "0")
     assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1 and "1..1,000,000" in bad.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deal.py"]
+
+
+def test_cards_names_and_colours() -> None:
+    assert [cards.name(c) for c in (0, 9, 12, 13, 51)] == ["AS", "10S", "KS", "AH", "KC"]
+    assert cards.name(35, ten="T") == "TD" and cards.parse("td") == cards.parse("10D") == 35
+    assert all(cards.parse(cards.name(c)) == c for c in range(52))
+    assert cards.parse_many(KLONDIKE_1) == dealer.deal("SOL1-klondike-N1").order
+    assert [cards.colour(c) for c in (0, 13, 26, 39)] == ["black", "red", "red", "black"]
+    assert (cards.rank(25), cards.suit(25)) == (13, cards.HEARTS) and cards.card(13, 1) == 25
+    for bad in ("", "1S", "11H", "AX", "10"):
+        with pytest.raises(ValueError, match="accepted"):
+            cards.parse(bad)

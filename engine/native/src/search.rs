@@ -12,7 +12,8 @@
 //! 3. `key` gives equal keys only to positions that are equally winnable
 //!    (exact keys, never hashes that could collide).
 
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry as MapEntry;
 use std::hash::Hash;
 
 /// A game the search can play: its moves, safe moves and position key.
@@ -102,7 +103,8 @@ enum Entry {
 struct Searcher<'g, G: Game> {
     game: &'g mut G,
     limits: Limits,
-    seen: FxHashSet<G::Key>,
+    /// Keys of expanded positions (a map to unit, for its one-probe entry API).
+    seen: FxHashMap<G::Key, ()>,
     trail: Vec<(G::Move, G::Undo)>,
     stack: Vec<Frame<G::Move>>,
     spare: Vec<Vec<G::Move>>,
@@ -130,21 +132,24 @@ impl<'g, G: Game> Searcher<'g, G> {
         if self.game.won() {
             return Entry::Won;
         }
-        let k = self.game.key();
-        if self.seen.contains(&k) {
-            self.unwind_to(mark);
-            return Entry::Refused;
-        }
+        let len = self.seen.len() as u64;
+        let slot = match self.seen.entry(self.game.key()) {
+            MapEntry::Occupied(_) => {
+                self.unwind_to(mark);
+                return Entry::Refused;
+            }
+            MapEntry::Vacant(v) => v,
+        };
         if self.nodes >= self.limits.nodes {
             self.cut = Some(Verdict::OutOfNodes);
-        } else if (self.seen.len() as u64 + 1) * self.per_key > self.limits.max_bytes {
+        } else if (len + 1) * self.per_key > self.limits.max_bytes {
             self.cut = Some(Verdict::OutOfMemory);
         }
         if self.cut.is_some() {
             self.unwind_to(mark);
             return Entry::Refused;
         }
-        self.seen.insert(k);
+        slot.insert(());
         self.nodes += 1;
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
@@ -195,7 +200,7 @@ pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
     let mut s = Searcher {
         game,
         limits,
-        seen: FxHashSet::default(),
+        seen: FxHashMap::default(),
         trail: Vec::new(),
         stack: Vec::new(),
         spare: Vec::new(),
@@ -220,6 +225,32 @@ pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
         s.cut.take().unwrap_or(Verdict::Lost)
     };
     Outcome { verdict, nodes: s.nodes }
+}
+
+/// Search with restarts: attempts with budgets `first`, 2·`first`, 4·`first`, ... while they fit
+/// in `limits.nodes`, then one with what is left. Attempt i orders its candidates by `seed(i)`
+/// (`reorder(game, 0)` is the game's own heuristic order, used first); only the order changes,
+/// never the candidate set, so each attempt is a complete search by itself: a win from any attempt
+/// is a real line, and an attempt that runs dry proves the loss. The node count is the sum over
+/// attempts, so the verdict stays a function of the budget. Heavy-tailed searches (a few bad
+/// early choices with huge subtrees) find wins far sooner this way.
+pub fn search_restarts<G: Game>(game: &mut G, limits: Limits, first: u64, mut reorder: impl FnMut(&mut G, u64)) -> Outcome {
+    let mut used = 0u64;
+    let mut budget = first.max(1);
+    let mut seed = 0u64;
+    loop {
+        let last = used + budget > limits.nodes.saturating_sub(budget);
+        let nodes = if last { limits.nodes - used } else { budget };
+        reorder(game, seed);
+        let out = search(game, Limits { nodes, ..limits });
+        used += out.nodes;
+        if last || out.verdict != Verdict::OutOfNodes {
+            reorder(game, 0);
+            return Outcome { verdict: out.verdict, nodes: used };
+        }
+        budget = budget.saturating_mul(2);
+        seed = seed.wrapping_mul(0x2545_F491_4F6C_DD1D).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 #[cfg(test)]
@@ -278,6 +309,27 @@ mod tests {
         assert_eq!(out.verdict, Verdict::Lost);
         assert_eq!(out.nodes, 3);
         assert_eq!(g.at, 0);
+    }
+
+    #[test]
+    fn restarts_sum_their_nodes_and_keep_verdicts() {
+        let edges = vec![vec![1, 2], vec![2, 0], vec![1], vec![]];
+        let mut g = Walk { at: 0, edges: edges.clone(), goal: 3 };
+        // Lost needs all 3 positions: attempts of 1 and 2 run out, the last has 100 - 3 left.
+        let out = search_restarts(&mut g, Limits { nodes: 100, max_bytes: 1 << 30 }, 1, |_, _| {});
+        assert_eq!(out.verdict, Verdict::Lost);
+        assert_eq!(out.nodes, 1 + 2 + 3);
+        // A budget too small for any attempt to finish stays unknown, spending exactly the budget.
+        let out = search_restarts(&mut g, Limits { nodes: 3, max_bytes: 1 << 30 }, 1, |_, _| {});
+        assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 3));
+        let out = search_restarts(&mut g, Limits { nodes: 4, max_bytes: 1 << 30 }, 1, |_, _| {});
+        assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1 + 3));
+        let mut g = Walk { at: 0, edges: vec![vec![1], vec![0, 2], vec![1, 3], vec![]], goal: 3 };
+        let mut seeds = Vec::new();
+        let out = search_restarts(&mut g, Limits { nodes: 100, max_bytes: 1 << 30 }, 1, |_, s| seeds.push(s));
+        assert!(matches!(out.verdict, Verdict::Won(_)));
+        assert_eq!(seeds.first(), Some(&0));
+        assert_eq!(seeds.last(), Some(&0), "the game is handed back in its own order");
     }
 
     #[test]

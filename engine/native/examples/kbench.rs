@@ -1,0 +1,72 @@
+//! Quick native timing of the Klondike solver on numbered deals (no Python):
+//! `cargo run --release --example kbench -- DRAW FROM TO NODES [PASSES]`.
+//! The real benchmark is `make bench` (pipeline/bench.py); this is for tuning.
+
+use dealpool_native::{deal, klondike, search::Limits, Layout, Options};
+use sha2::{Digest, Sha512};
+use std::time::Instant;
+
+fn layout(n: u64) -> Layout {
+    let mut h = Sha512::new();
+    h.update(b"SiggySoft Solitaire numbered deal v1\x00klondike\x00");
+    h.update(n.to_be_bytes());
+    let order: Vec<i32> = deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
+    let mut piles = vec![Vec::new(); 7];
+    let mut k = 0;
+    for row in 0..7 {
+        for (p, pile) in piles.iter_mut().enumerate() {
+            if row <= p {
+                pile.push(order[k]);
+                k += 1;
+            }
+        }
+    }
+    let mut l = Layout::new();
+    l.insert("tableau".into(), piles);
+    l.insert("down".into(), vec![(0..7).collect()]);
+    l.insert("stock".into(), vec![order[28..].to_vec()]);
+    l
+}
+
+fn main() {
+    let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
+    let (draw, from, to, nodes) = (a[0], a[1], a[2], a[3]);
+    let passes = a.get(4).copied().unwrap_or(0);
+    let mut opts = Options::new();
+    opts.insert("draw".into(), draw as i64);
+    opts.insert("passes".into(), passes as i64);
+    let (mut won, mut lost, mut unk, mut total_nodes) = (0, 0, 0, 0u64);
+    let mut times = Vec::new();
+    let t0 = Instant::now();
+    for n in from..=to {
+        let t = Instant::now();
+        let out = klondike::solve(&layout(n), &opts, Limits { nodes, max_bytes: 2 << 30 }).unwrap();
+        let dt = t.elapsed().as_secs_f64();
+        times.push(dt);
+        total_nodes += out.nodes;
+        match out.verdict_str() {
+            "won" => won += 1,
+            "lost" => lost += 1,
+            _ => {
+                unk += 1;
+                if std::env::var("SHOW").is_ok() {
+                    eprintln!("unknown {n} {dt:.2}s");
+                }
+            }
+        }
+        if std::env::var("EACH").is_ok() {
+            eprintln!("{n} {} {} {dt:.4}", out.verdict_str(), out.nodes);
+        }
+    }
+    let all = t0.elapsed().as_secs_f64();
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let q = |f: f64| times[((times.len() - 1) as f64 * f) as usize];
+    println!(
+        "draw {draw}: won {won} lost {lost} unknown {unk}; median {:.4}s p95 {:.4}s max {:.3}s mean {:.4}s; {:.0} pos/s",
+        q(0.5),
+        q(0.95),
+        q(1.0),
+        all / times.len() as f64,
+        total_nodes as f64 / all
+    );
+}

@@ -1,0 +1,73 @@
+//! The exact position key: 227 bits in two u128 words, no hashing.
+//!
+//! Each pile is a 28-bit code: face-down count (3 bits), the pile's index
+//! (3 bits, only when it has face-down cards: those cards never move, so the
+//! index and the count name them exactly), and its face-up run (22 bits:
+//! base card + 1, length, and one bit a further card choosing between the
+//! two suits of the colour the run requires). The seven codes are sorted, so
+//! piles without face-down cards (empty ones included) are interchangeable.
+//! The stock part: which dealt stock cards are still in stock or waste (the
+//! cycle order never changes, so this fixes the sequence), the waste size
+//! (or one value for every size on the turn-over cycle when passes are
+//! unlimited), and the turn-overs left when they are limited. Foundations
+//! follow from the rest (every other card is on them).
+
+use super::state::{suit, State, PILES, UNLIMITED};
+
+pub type Key = (u128, u128);
+
+/// The waste-size code meaning "somewhere on the turn-over cycle".
+const ON_CYCLE: u32 = 31;
+
+#[inline]
+pub fn pile_code(s: &State, p: usize) -> u32 {
+    let (l, d) = (s.len[p] as usize, s.down[p] as usize);
+    let mut code = (d as u32) << 25;
+    if d > 0 {
+        code |= (p as u32) << 22;
+    }
+    if l > d {
+        let pile = &s.cards[p];
+        let mut bits = 0u32;
+        for i in 1..l - d {
+            bits |= ((suit(pile[d + i]) >= 2) as u32) << (i - 1);
+        }
+        code |= (pile[d] as u32 + 1) << 16 | ((l - d) as u32) << 12 | bits;
+    }
+    code
+}
+
+/// The stock and waste: 31 bits.
+#[inline]
+pub fn stock_code(s: &State) -> u32 {
+    if s.slen == 0 {
+        return 0;
+    }
+    let (pos, redeals) = if s.redeals == UNLIMITED {
+        // Every waste size on the cycle reaches every other by taps alone.
+        let on_cycle = s.draw == 1 || s.pos % s.draw == 0 || s.pos == s.slen;
+        (if on_cycle { ON_CYCLE } else { s.pos as u32 }, 3)
+    } else {
+        (s.pos as u32, s.redeals as u32)
+    };
+    s.stock_mask | pos << 24 | redeals << 29
+}
+
+pub fn key(s: &State) -> Key {
+    let mut c = s.code;
+    debug_assert!((0..PILES).all(|p| c[p] == pile_code(s, p)));
+    // Insertion sort: seven items, mostly in order already.
+    for i in 1..PILES {
+        let v = c[i];
+        let mut j = i;
+        while j > 0 && c[j - 1] > v {
+            c[j] = c[j - 1];
+            j -= 1;
+        }
+        c[j] = v;
+    }
+    let w = |i: usize| c[i] as u128;
+    let a = w(0) | w(1) << 28 | w(2) << 56 | w(3) << 84;
+    let b = w(4) | w(5) << 28 | w(6) << 56 | (stock_code(s) as u128) << 84;
+    (a, b)
+}

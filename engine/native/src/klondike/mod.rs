@@ -1,0 +1,66 @@
+//! klondike: moves, safe moves and position key for the shared search.
+//!
+//! The soundness argument of every rule here (safe moves, the moves left
+//! out, the key) is written in docs/solver.md, section Klondike.
+
+mod keys;
+mod moves;
+pub mod state;
+mod walk;
+
+#[cfg(test)]
+mod tests;
+
+use crate::search::{search_restarts, Game, Limits, Outcome};
+use crate::{Layout, Options};
+pub use state::{Move, State, Undo};
+
+/// Whether this solver is built (the binding offers only built ones).
+pub const BUILT: bool = true;
+
+impl Game for State {
+    type Move = Move;
+    type Undo = Undo;
+    type Key = keys::Key;
+
+    fn safe_move(&self) -> Option<Move> {
+        moves::safe_move(self)
+    }
+    fn moves(&self, out: &mut Vec<Move>) {
+        moves::candidates(self, out)
+    }
+    fn apply(&mut self, m: Move) -> Undo {
+        State::apply(self, m)
+    }
+    fn revert(&mut self, u: Undo) {
+        State::revert(self, u)
+    }
+    fn won(&self) -> bool {
+        State::won(self)
+    }
+    fn key(&self) -> keys::Key {
+        keys::key(self)
+    }
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        moves::spell(self, m, out)
+    }
+}
+
+/// Solve a laid-out deal: `options` are `draw` (1|3) and `passes` (0 for
+/// unlimited, 1 or 3).
+pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
+    let mut s = State::from_layout(layout, options)?;
+    Ok(search_restarts(&mut s, limits, FIRST_ATTEMPT, |g, seed| g.shuffle = seed))
+}
+
+/// The first attempt's budget; each next one doubles (docs/solver.md, Klondike, "Restarts").
+pub const FIRST_ATTEMPT: u64 = 1_000;
+
+/// For the differential tests: random play from the deal, `steps` moves,
+/// choosing with a xorshift stream from `seed`. Each entry is (the line so
+/// far, every legal single move in the position it reaches, sorted), all
+/// spelled in the notation the referee reads.
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+    let s = State::from_layout(layout, options)?;
+    Ok(walk::walk(s, seed, steps))
+}

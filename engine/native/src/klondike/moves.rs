@@ -1,0 +1,233 @@
+//! Safe moves, candidate moves (best first, dominated ones left out) and
+//! their spelling in the notation of docs/notation.md.
+
+use super::state::{rank, red, suit, twin, Move, State, FOUND, PILES, SUIT_LETTERS};
+
+/// A move that keeps every win (docs/solver.md, Klondike, "Safe moves"):
+/// a pile's top card, or at draw 1 the waste's top card, that `safe_up`
+/// allows. Never a waste card at draw 3 (taking one out regroups the cycle).
+pub fn safe_move(s: &State) -> Option<Move> {
+    for p in 0..PILES {
+        if let Some(c) = s.top(p) {
+            if s.safe_up(c) {
+                return Some(Move::PileToFound { from: p as u8 });
+            }
+        }
+    }
+    if s.draw == 1 {
+        if let Some(c) = s.waste_top() {
+            if s.safe_up(c) {
+                return Some(Move::Waste { q: s.pos, redeal: false, to: FOUND });
+            }
+        }
+    }
+    None
+}
+
+/// Whether a card taken down from its foundation would be safe to put back
+/// at once (then taking it down can never help: docs/solver.md).
+#[inline]
+fn safe_back(s: &State, c: u8) -> bool {
+    let r = rank(c);
+    if r <= 2 {
+        return true;
+    }
+    let (o1, o2) = if red(c) { (0, 3) } else { (1, 2) };
+    s.found[o1] >= r - 1 && s.found[o2] >= r - 1 && s.found[twin(suit(c)) as usize] >= r - 2
+}
+
+/// Which piles take which card: a bit per pile for each card, and the
+/// first empty pile (kings go only there: empty piles are interchangeable
+/// in the key).
+struct Accept {
+    piles: [u8; 52],
+    empty: u8,
+}
+
+impl Accept {
+    fn new(s: &State) -> Accept {
+        let mut a = Accept { piles: [0; 52], empty: u8::MAX };
+        for t in 0..PILES {
+            match s.top(t) {
+                None => {
+                    if a.empty == u8::MAX {
+                        a.empty = t as u8;
+                    }
+                }
+                Some(u) => {
+                    let r = rank(u);
+                    if r > 1 {
+                        // The two cards of the other colour one rank lower.
+                        let (s1, s2) = if red(u) { (0u8, 3u8) } else { (1, 2) };
+                        a.piles[(s1 * 13 + r - 2) as usize] |= 1 << t;
+                        a.piles[(s2 * 13 + r - 2) as usize] |= 1 << t;
+                    }
+                }
+            }
+        }
+        a
+    }
+
+    /// Piles `c` (from pile `from`, or PILES) may go to.
+    #[inline]
+    fn each(&self, c: u8, from: usize, mut f: impl FnMut(u8)) {
+        if rank(c) == 13 {
+            if self.empty != u8::MAX && self.empty as usize != from {
+                f(self.empty);
+            }
+            return;
+        }
+        let mut m = self.piles[c as usize] & !(1u8 << from as u32 & 0x7f);
+        while m != 0 {
+            let t = m.trailing_zeros() as u8;
+            m &= m - 1;
+            f(t);
+        }
+    }
+}
+
+/// Candidate moves, best first (docs/solver.md, Klondike, "Moves"):
+/// foundation moves, moves that turn a face-down card up (deepest pile
+/// first), waste cards to piles, moves that empty a pile, moves of part of
+/// a run, and last foundation cards back down.
+pub fn candidates(s: &State, out: &mut Vec<Move>) {
+    let a = &Accept::new(s);
+    to_found(s, out);
+    let first = out.len();
+    reveals(s, a, out);
+    waste_to_piles(s, a, out);
+    emptying(s, a, out);
+    partial(s, a, out);
+    found_down(s, a, out);
+    if s.shuffle != 0 && out.len() > first + 1 {
+        // A restart attempt: the same candidates in another order, fixed by
+        // the seed and the position (so the search stays deterministic).
+        let (k0, k1) = super::keys::key(s);
+        let mut x = s.shuffle ^ (k0 as u64) ^ ((k0 >> 64) as u64).rotate_left(17) ^ (k1 as u64).rotate_left(31) ^ ((k1 >> 64) as u64);
+        x |= 1;
+        let tail = &mut out[first..];
+        for i in (1..tail.len()).rev() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            tail.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+    }
+}
+
+/// Foundation moves from the piles, then from the stock cycle.
+fn to_found(s: &State, out: &mut Vec<Move>) {
+    for p in 0..PILES {
+        if let Some(c) = s.top(p) {
+            if s.to_found_ok(c) {
+                out.push(Move::PileToFound { from: p as u8 });
+            }
+        }
+    }
+    s.reachable(|q, redeal| {
+        if s.to_found_ok(s.seq[q as usize - 1]) {
+            out.push(Move::Waste { q, redeal, to: FOUND });
+        }
+    });
+}
+
+/// Whole runs off face-down cards, piles with the most face-down cards first.
+fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
+    let mut order = [0u8; PILES];
+    let mut n = 0;
+    for d in (1..=6u8).rev() {
+        for p in 0..PILES {
+            if s.down[p] == d && s.len[p] > d {
+                order[n] = p as u8;
+                n += 1;
+            }
+        }
+    }
+    for &p in &order[..n] {
+        let p = p as usize;
+        let k = s.len[p] - s.down[p];
+        let b = s.cards[p][s.down[p] as usize];
+        a.each(b, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: k }));
+    }
+}
+
+/// Stock cycle cards to piles.
+fn waste_to_piles(s: &State, a: &Accept, out: &mut Vec<Move>) {
+    s.reachable(|q, redeal| {
+        let c = s.seq[q as usize - 1];
+        a.each(c, PILES, |t| out.push(Move::Waste { q, redeal, to: t }));
+    });
+}
+
+/// Whole runs of piles without face-down cards (emptying the pile); a
+/// king's run to another empty pile would give the same key.
+fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
+    for p in 0..PILES {
+        if s.down[p] == 0 && s.len[p] > 0 {
+            let b = s.cards[p][0];
+            if rank(b) != 13 {
+                a.each(b, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: s.len[p] }));
+            }
+        }
+    }
+}
+
+/// Part of a run (its bottom card stays); never a king, so never to an empty pile.
+fn partial(s: &State, a: &Accept, out: &mut Vec<Move>) {
+    for p in 0..PILES {
+        let (d, l) = (s.down[p] as usize, s.len[p] as usize);
+        for i in d + 1..l {
+            let y = s.cards[p][i];
+            a.each(y, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: (l - i) as u8 }));
+        }
+    }
+}
+
+/// Foundation cards back down, unless they would be safe to put back.
+fn found_down(s: &State, a: &Accept, out: &mut Vec<Move>) {
+    for su in 0..4u8 {
+        let f = s.found[su as usize];
+        if f == 0 {
+            continue;
+        }
+        let c = su * 13 + f - 1;
+        if safe_back(s, c) {
+            continue;
+        }
+        a.each(c, PILES, |t| out.push(Move::FoundToPile { suit: su, to: t }));
+    }
+}
+
+fn taps(n: u8, out: &mut Vec<String>) {
+    for _ in 0..n {
+        out.push("d".to_string());
+    }
+}
+
+/// Spell `m`, made from `s`: a stock move comes out as its taps (and
+/// turn-over) and then the play.
+pub fn spell(s: &State, m: Move, out: &mut Vec<String>) {
+    let dest = |to: u8| if to == FOUND { "f".to_string() } else { (to + 1).to_string() };
+    match m {
+        Move::PileToFound { from } => out.push(format!("{}>f", from + 1)),
+        Move::PileToPile { from, to, n } => {
+            if n == 1 {
+                out.push(format!("{}>{}", from + 1, to + 1));
+            } else {
+                out.push(format!("{}:{}>{}", from + 1, n, to + 1));
+            }
+        }
+        Move::Waste { q, redeal, to } => {
+            let d = s.draw;
+            if redeal {
+                taps((s.slen - s.pos).div_ceil(d), out);
+                out.push("r".to_string());
+                taps(q.div_ceil(d), out);
+            } else {
+                taps((q - s.pos).div_ceil(d), out);
+            }
+            out.push(format!("w>{}", dest(to)));
+        }
+        Move::FoundToPile { suit: su, to } => out.push(format!("f{}>{}", SUIT_LETTERS[su as usize], to + 1)),
+    }
+}

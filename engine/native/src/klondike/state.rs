@@ -1,0 +1,419 @@
+//! The Klondike position: seven piles, four foundations and the stock and
+//! waste kept as one sequence in drawing order, with make/undo.
+//!
+//! Cards are 0..51 (suit * 13 + rank - 1, suits S H D C... in the order
+//! spades 0, hearts 1, diamonds 2, clubs 3). Piles are bottom first; the
+//! first `down[p]` cards of pile p are face down. The stock and waste are
+//! `seq[..slen]` in the order the cards are drawn: the waste is
+//! `seq[..pos]` (its top is `seq[pos - 1]`), the stock `seq[pos..]` (the
+//! next card drawn is `seq[pos]`). Turning the waste over sets `pos` to 0,
+//! so the cycle order never changes; playing a waste card removes it.
+
+use crate::{Layout, Options};
+
+pub const PILES: usize = 7;
+/// A pile holds at most 6 face-down cards and a run of at most 13.
+pub const PILE_CAP: usize = 20;
+pub const STOCK_CAP: usize = 24;
+/// `redeals` value meaning no limit on passes.
+pub const UNLIMITED: u8 = u8::MAX;
+/// Destination index meaning the foundation.
+pub const FOUND: u8 = 7;
+
+#[inline]
+pub fn suit(c: u8) -> u8 {
+    c / 13
+}
+#[inline]
+pub fn rank(c: u8) -> u8 {
+    c % 13 + 1
+}
+#[inline]
+pub fn red(c: u8) -> bool {
+    matches!(suit(c), 1 | 2)
+}
+/// Whether `c` may be placed on `t` in the tableau.
+#[inline]
+pub fn fits(c: u8, t: u8) -> bool {
+    rank(t) == rank(c) + 1 && red(t) != red(c)
+}
+pub const SUIT_LETTERS: [char; 4] = ['S', 'H', 'D', 'C'];
+/// The suit of the same colour (spades-clubs, hearts-diamonds).
+#[inline]
+pub fn twin(s: u8) -> u8 {
+    3 - s
+}
+
+/// One search move. Stock taps are folded into `Waste`: tap (turning the
+/// waste over once if `redeal`) until the waste holds `q` cards, then play
+/// its top card to `to` (a pile 0..6 or `FOUND`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    PileToFound { from: u8 },
+    PileToPile { from: u8, to: u8, n: u8 },
+    Waste { q: u8, redeal: bool, to: u8 },
+    FoundToPile { suit: u8, to: u8 },
+}
+
+/// What `revert` needs: the move, whether it turned a card face up, and
+/// the stock state before.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    pub m: Move,
+    /// The card a foundation or waste move played.
+    pub card: u8,
+    pub flipped: bool,
+    pub pos: u8,
+    pub redeals: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub cards: [[u8; PILE_CAP]; PILES],
+    pub len: [u8; PILES],
+    pub down: [u8; PILES],
+    /// Cards on each suit's foundation (its top card has this rank).
+    pub found: [u8; 4],
+    pub seq: [u8; STOCK_CAP],
+    pub slen: u8,
+    pub pos: u8,
+    /// Turn-overs left (`UNLIMITED` for no limit).
+    pub redeals: u8,
+    pub draw: u8,
+    /// Each card's index in the dealt stock (for the key), 255 if not there.
+    pub stock_index: [u8; 52],
+    /// Bit i set while the i-th dealt stock card is still in stock or waste.
+    pub stock_mask: u32,
+    /// Each pile's key code (keys::pile_code), kept up to date by make/undo.
+    pub code: [u32; PILES],
+    /// 0: candidates in heuristic order; else the seed of a deterministic
+    /// reshuffle of the non-foundation candidates (restart attempts).
+    pub shuffle: u64,
+}
+
+/// Equal positions: the cards in play, not what lies above them in the arrays.
+impl PartialEq for State {
+    fn eq(&self, o: &State) -> bool {
+        (0..PILES).all(|p| self.cards[p][..self.len[p] as usize] == o.cards[p][..o.len[p] as usize])
+            && self.down == o.down
+            && self.found == o.found
+            && self.seq[..self.slen as usize] == o.seq[..o.slen as usize]
+            && (self.pos, self.redeals, self.draw, self.stock_mask) == (o.pos, o.redeals, o.draw, o.stock_mask)
+    }
+}
+
+impl State {
+    /// The position a laid-out deal starts in (see docs/architecture.md).
+    pub fn from_layout(layout: &Layout, options: &Options) -> Result<State, String> {
+        let draw = *options.get("draw").unwrap_or(&1);
+        if draw != 1 && draw != 3 {
+            return Err(format!("klondike draw must be 1 or 3, got {draw}"));
+        }
+        let passes = *options.get("passes").unwrap_or(&0);
+        let redeals = match passes {
+            0 => UNLIMITED,
+            1 | 3 => (passes - 1) as u8,
+            p => return Err(format!("klondike passes must be 0 (unlimited), 1 or 3, got {p}")),
+        };
+        let group = |name: &str| layout.get(name).ok_or_else(|| format!("klondike layout lacks {name:?}"));
+        let tableau = group("tableau")?;
+        let down = group("down")?;
+        let stock = group("stock")?;
+        if tableau.len() != PILES || down.len() != 1 || down[0].len() != PILES || stock.len() != 1 {
+            return Err("klondike layout needs 7 piles, one list of 7 face-down counts and one stock".into());
+        }
+        let mut s = State {
+            cards: [[0; PILE_CAP]; PILES],
+            len: [0; PILES],
+            down: [0; PILES],
+            found: [0; 4],
+            seq: [0; STOCK_CAP],
+            slen: 0,
+            pos: 0,
+            redeals,
+            draw: draw as u8,
+            stock_index: [u8::MAX; 52],
+            stock_mask: 0,
+            code: [0; PILES],
+            shuffle: 0,
+        };
+        let mut seen = [false; 52];
+        let mut take = |c: i32| -> Result<u8, String> {
+            if !(0..52).contains(&c) || seen[c as usize] {
+                return Err(format!("klondike layout has a bad or repeated card {c}"));
+            }
+            seen[c as usize] = true;
+            Ok(c as u8)
+        };
+        for p in 0..PILES {
+            let pile = &tableau[p];
+            let d = down[0][p];
+            if pile.len() > 19 || d < 0 || d as usize > 6 || (d as usize >= pile.len() && !pile.is_empty()) {
+                return Err(format!("klondike pile {} has a bad size or face-down count", p + 1));
+            }
+            for (i, &c) in pile.iter().enumerate() {
+                s.cards[p][i] = take(c)?;
+            }
+            s.len[p] = pile.len() as u8;
+            s.down[p] = d as u8;
+        }
+        if stock[0].len() > STOCK_CAP {
+            return Err("klondike stock holds at most 24 cards".into());
+        }
+        // The layout's stock is bottom first; the sequence is in drawing order.
+        for (i, &c) in stock[0].iter().rev().enumerate() {
+            let c = take(c)?;
+            s.seq[i] = c;
+            s.stock_index[c as usize] = i as u8;
+            s.stock_mask |= 1 << i;
+        }
+        s.slen = stock[0].len() as u8;
+        // Cards missing from the layout count as already on their foundations,
+        // which must then be a prefix of each suit.
+        for su in 0..4u8 {
+            let n = (0..13).take_while(|r| !seen[(su * 13 + r) as usize]).count() as u8;
+            if (n..13).any(|r| !seen[(su * 13 + r) as usize]) {
+                return Err("klondike layout is missing cards".into());
+            }
+            s.found[su as usize] = n;
+        }
+        s.recode_all();
+        Ok(s)
+    }
+
+    /// Recompute every pile's key code (after building a position by hand).
+    pub fn recode_all(&mut self) {
+        for p in 0..PILES {
+            self.code[p] = super::keys::pile_code(self, p);
+        }
+    }
+
+    #[inline]
+    fn recode(&mut self, p: usize) {
+        self.code[p] = super::keys::pile_code(self, p);
+    }
+
+    #[inline]
+    pub fn top(&self, p: usize) -> Option<u8> {
+        let l = self.len[p] as usize;
+        if l == 0 {
+            None
+        } else {
+            Some(self.cards[p][l - 1])
+        }
+    }
+
+    /// The waste's top card.
+    #[inline]
+    pub fn waste_top(&self) -> Option<u8> {
+        if self.pos == 0 {
+            None
+        } else {
+            Some(self.seq[self.pos as usize - 1])
+        }
+    }
+
+    #[inline]
+    pub fn to_found_ok(&self, c: u8) -> bool {
+        self.found[suit(c) as usize] == rank(c) - 1
+    }
+
+    /// Whether `c` may go on pile `p` (a king on an empty pile).
+    #[inline]
+    pub fn to_pile_ok(&self, c: u8, p: usize) -> bool {
+        match self.top(p) {
+            None => rank(c) == 13,
+            Some(t) => self.len[p] > self.down[p] && fits(c, t),
+        }
+    }
+
+    /// The safe rule (docs/solver.md, Klondike, "Safe moves"): aces and
+    /// twos always; else both foundations of the other colour hold the rank
+    /// below and the same colour's other suit holds two below.
+    #[inline]
+    pub fn safe_up(&self, c: u8) -> bool {
+        let r = rank(c);
+        let s = suit(c);
+        if self.found[s as usize] != r - 1 {
+            return false;
+        }
+        if r <= 2 {
+            return true;
+        }
+        let (o1, o2) = if red(c) { (0, 3) } else { (1, 2) };
+        self.found[o1] >= r - 1 && self.found[o2] >= r - 1 && self.found[twin(s) as usize] >= r - 2
+    }
+
+    pub fn won(&self) -> bool {
+        self.found == [13; 4]
+    }
+
+    /// The cycle's positions reachable by tapping from here. For each waste
+    /// size q ≥ 1 reachable, calls `f(q, redeal)` with the fewest turn-overs
+    /// (0 or 1); the current top (q = pos) comes first.
+    #[inline]
+    pub fn reachable(&self, mut f: impl FnMut(u8, bool)) {
+        let (l, d) = (self.slen, self.draw);
+        if l == 0 {
+            return;
+        }
+        let mut q = self.pos;
+        if q > 0 {
+            f(q, false);
+        }
+        while q < l {
+            q = (q + d).min(l);
+            f(q, false);
+        }
+        if self.redeals > 0 {
+            // After a turn-over the waste sizes are d, 2d, .. and l.
+            let mut q = 0;
+            while q < l {
+                q = (q + d).min(l);
+                if !self.on_pass(q) {
+                    f(q, true);
+                }
+            }
+        }
+    }
+
+    /// Whether waste size q is reachable in the current pass without a turn-over.
+    #[inline]
+    fn on_pass(&self, q: u8) -> bool {
+        let p = self.pos;
+        q >= p && (q == self.slen || (q - p) % self.draw == 0)
+    }
+
+    fn push_card(&mut self, p: usize, c: u8) {
+        let l = self.len[p] as usize;
+        self.cards[p][l] = c;
+        self.len[p] += 1;
+    }
+
+    /// Take the top card of pile p off; turns the next card up if needed.
+    fn pop_card(&mut self, p: usize) -> (u8, bool) {
+        self.len[p] -= 1;
+        let c = self.cards[p][self.len[p] as usize];
+        let flip = self.flip(p);
+        (c, flip)
+    }
+
+    /// Turn pile p's top card up when no face-up card covers it.
+    #[inline]
+    fn flip(&mut self, p: usize) -> bool {
+        if self.down[p] > 0 && self.down[p] == self.len[p] {
+            self.down[p] -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn place(&mut self, c: u8, to: u8) {
+        if to == FOUND {
+            self.found[suit(c) as usize] += 1;
+        } else {
+            self.push_card(to as usize, c);
+        }
+    }
+
+    pub fn apply(&mut self, m: Move) -> Undo {
+        let mut u = Undo { m, card: 0, flipped: false, pos: self.pos, redeals: self.redeals };
+        match m {
+            Move::PileToFound { from } => {
+                let (c, f) = self.pop_card(from as usize);
+                u.flipped = f;
+                u.card = c;
+                self.found[suit(c) as usize] += 1;
+                self.recode(from as usize);
+            }
+            Move::PileToPile { from, to, n } => {
+                let (f, t) = (from as usize, to as usize);
+                let start = self.len[f] as usize - n as usize;
+                for i in 0..n as usize {
+                    let c = self.cards[f][start + i];
+                    self.push_card(t, c);
+                }
+                self.len[f] = start as u8;
+                u.flipped = self.flip(f);
+                self.recode(f);
+                self.recode(t);
+            }
+            Move::Waste { q, redeal, to } => {
+                if redeal && self.redeals != UNLIMITED {
+                    self.redeals -= 1;
+                }
+                let i = q as usize - 1;
+                let c = self.seq[i];
+                let l = self.slen as usize;
+                self.seq.copy_within(i + 1..l, i);
+                self.slen -= 1;
+                self.pos = q - 1;
+                self.stock_mask &= !(1 << self.stock_index[c as usize]);
+                u.card = c;
+                self.place(c, to);
+                if to != FOUND {
+                    self.recode(to as usize);
+                }
+            }
+            Move::FoundToPile { suit: s, to } => {
+                self.found[s as usize] -= 1;
+                let c = s * 13 + self.found[s as usize];
+                self.push_card(to as usize, c);
+                self.recode(to as usize);
+            }
+        }
+        u
+    }
+
+    pub fn revert(&mut self, u: Undo) {
+        match u.m {
+            Move::PileToFound { from } => {
+                let f = from as usize;
+                if u.flipped {
+                    self.down[f] += 1;
+                }
+                let c = u.card;
+                self.found[suit(c) as usize] -= 1;
+                self.push_card(f, c);
+                self.recode(f);
+            }
+            Move::PileToPile { from, to, n } => {
+                let (f, t) = (from as usize, to as usize);
+                if u.flipped {
+                    self.down[f] += 1;
+                }
+                let start = self.len[t] as usize - n as usize;
+                for i in 0..n as usize {
+                    let c = self.cards[t][start + i];
+                    self.push_card(f, c);
+                }
+                self.len[t] = start as u8;
+                self.recode(f);
+                self.recode(t);
+            }
+            Move::Waste { q, to, .. } => {
+                let c = u.card;
+                if to == FOUND {
+                    self.found[suit(c) as usize] -= 1;
+                } else {
+                    self.len[to as usize] -= 1;
+                    self.recode(to as usize);
+                }
+                let i = q as usize - 1;
+                let l = self.slen as usize;
+                self.seq.copy_within(i..l, i + 1);
+                self.seq[i] = c;
+                self.slen += 1;
+                self.stock_mask |= 1 << self.stock_index[c as usize];
+                self.pos = u.pos;
+                self.redeals = u.redeals;
+            }
+            Move::FoundToPile { suit: s, to } => {
+                self.len[to as usize] -= 1;
+                self.found[s as usize] += 1;
+                self.recode(to as usize);
+            }
+        }
+    }
+}

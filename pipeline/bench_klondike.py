@@ -1,0 +1,157 @@
+"""Klondike benchmark: numbered deals at several node budgets, draw 1 and draw 3, beside the PyPI
+peer pyksolve (Klondike-Solver) on the same deals.
+
+Per board and budget: decided %, won %, lost %, unknown %, median / p95 / max / mean seconds and
+positions per second; every won line is replayed by the referee (a line that does not replay stops
+the run). pyksolve runs `solve_fast` with max_closed_count = the board's default budget; its
+"Impossible" is printed as it says it, though its pruning makes it unsound (issue 3), and deals it
+calls impossible that we win are counted. Ratios are pyksolve's seconds over ours per percentile.
+Only the solvers' own calls are timed, one deal at a time on one core.
+
+Run alone: `python -m pipeline.bench_klondike [--deals 1-1000] [--budgets 100000,default,...]
+[--boards klondike-1,klondike-3] [--no-peer]`; pipeline/bench.py calls `main(argv)`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from dataclasses import dataclass
+
+from engine import _native
+from engine.dealer import deal
+from engine.games import BOARDS, board_code
+from engine.referee import replay
+from engine.rules import klondike as rules
+from engine.solve import DEFAULT_MAX_MB
+
+BOARDS_DEFAULT = ("klondike-1", "klondike-3")
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int
+    verdict: str  # won | lost | unknown (pyksolve: won | impossible | unknown)
+    nodes: int
+    seconds: float
+
+
+def ours(board: str, number: int, nodes: int) -> Row:
+    code = board_code(board, number)
+    d = deal(code)
+    opts = rules.native_options(d.options)
+    t = time.perf_counter()
+    verdict, used, line, _ = _native.solve("klondike", d.layout, opts, nodes, DEFAULT_MAX_MB << 20)
+    seconds = time.perf_counter() - t
+    if verdict == "won":
+        rep = replay(code, line)
+        if not rep.ok:
+            raise AssertionError(f"{code}: the solver's line does not replay: {rep}")
+    return Row(number, verdict, used, seconds)
+
+
+def peer_card_string(order: list[int]) -> str:
+    """Klondike-Solver's card string: positions 0..27 as dealt, then 51 down to 28 (its stock is
+    drawn from position 28); each card as two rank digits and a suit digit (1 C, 2 D, 3 H, 4 S)."""
+    seq = list(order[:28]) + list(order[28:])[::-1]
+    return "".join(f"{c % 13 + 1:02d}{4 - c // 13}" for c in seq)
+
+
+def peer(board: str, number: int, nodes: int) -> Row | None:
+    try:
+        from pyksolve import solver
+    except ImportError:
+        return None
+    d = deal(board_code(board, number))
+    s = solver.Solitaire()
+    s.load_solitaire(peer_card_string(d.order))
+    s.draw_count = int(d.options["draw"])
+    s.reset_game()
+    t = time.perf_counter()
+    r = s.solve_fast(max_closed_count=nodes)
+    seconds = time.perf_counter() - t
+    verdict = {1: "won", -1: "won", 0: "impossible"}.get(r.value, "unknown")
+    return Row(number, verdict, 0, seconds)
+
+
+def pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:5.1f} %" if whole else "    -"
+
+
+def quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def summary(label: str, rows: list[Row], lost_word: str = "lost") -> str:
+    n = len(rows)
+    won = sum(r.verdict == "won" for r in rows)
+    lost = sum(r.verdict == lost_word for r in rows)
+    secs = [r.seconds for r in rows]
+    total = sum(secs)
+    pps = f"{sum(r.nodes for r in rows) / total:10,.0f}" if total and any(r.nodes for r in rows) else "         -"
+    return (
+        f"{label:<22} decided {pct(won + lost, n)}  won {pct(won, n)}  {lost_word} {pct(lost, n)}  "
+        f"unknown {pct(n - won - lost, n)}  median {quantile(secs, 0.5):.4f}s  p95 {quantile(secs, 0.95):.4f}s  "
+        f"max {max(secs):.3f}s  mean {total / n:.4f}s  pos/s {pps}"
+    )
+
+
+def budgets_for(board: str, spec: str) -> list[int]:
+    default = BOARDS[board].nodes
+    out = []
+    for part in spec.split(","):
+        part = part.strip()
+        out.append(default if part == "default" else int(float(part.replace("x", "")) * default) if part.startswith("x") else int(part))
+    return out
+
+
+def run(deals: range, boards: list[str], budget_spec: str, with_peer: bool, say=print) -> None:
+    say(f"Klondike: deals {deals.start}..{deals.stop - 1}, load average {os.getloadavg()[0]:.1f} (2 cores shared)")
+    for board in boards:
+        default = BOARDS[board].nodes
+        say(f"\n{board} (default budget {default:,})")
+        by_budget: dict[int, list[Row]] = {}
+        for b in budgets_for(board, budget_spec):
+            rows = [ours(board, n, b) for n in deals]
+            by_budget[b] = rows
+            say(summary(f"dealpool {b:,}", rows))
+        if not with_peer:
+            continue
+        prow = [peer(board, n, default) for n in deals]
+        if any(r is None for r in prow):
+            say("pyksolve: not installed (pip install -e '.[bench]')")
+            continue
+        prows = [r for r in prow if r is not None]
+        say(summary(f"pyksolve {default:,}", prows, lost_word="impossible"))
+        mine = by_budget.get(default) or next(iter(by_budget.values()))
+        wrong = sum(p.verdict == "impossible" and m.verdict == "won" for p, m in zip(prows, mine))
+        say(f"pyksolve 'impossible' on deals dealpool wins: {wrong}")
+        ms, ps = [r.seconds for r in mine], [r.seconds for r in prows]
+        ratios = "  ".join(
+            f"{name} {quantile(ps, q) / quantile(ms, q):.1f}x"
+            for name, q in (("median", 0.5), ("p95", 0.95), ("max", 1.0))
+        )
+        say(f"pyksolve / dealpool seconds: {ratios}  mean {statistics.fmean(ps) / statistics.fmean(ms):.1f}x")
+
+
+def parse_deals(text: str) -> range:
+    lo, _, hi = text.partition("-")
+    return range(int(lo), int(hi or lo) + 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", default="1-1000", help="numbered deals, e.g. 1-1000")
+    p.add_argument("--budgets", default="x0.25,default,x4", help="node budgets: numbers, 'default' or xF (F times default)")
+    p.add_argument("--boards", default=",".join(BOARDS_DEFAULT))
+    p.add_argument("--no-peer", action="store_true", help="leave pyksolve out")
+    a = p.parse_args(argv)
+    run(parse_deals(a.deals), a.boards.split(","), a.budgets, not a.no_peer)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
