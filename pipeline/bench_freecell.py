@@ -7,7 +7,9 @@ boards for both solvers); the referee's replay is timed apart. Freecell Solver c
 (`freecell-solver`, the `bench` extra), which loads Debian's `libfreecell-solver0`; without it the
 run still measures dealpool and says fc-solve was not found.
 
-Run alone: `python -m pipeline.bench_freecell [--classic N] [--numbered N] [--nodes N]`.
+Run alone: `python -m pipeline.bench_freecell [--deals A-B] [--numbered N] [--nodes N] [--no-fcs]`
+(`--deals` the classic deals, default 1-32000; `--numbered` the SiggySoft ones 1..N, default 10000;
+`--nodes` the node budget a deal, default the freecell board's).
 """
 
 from __future__ import annotations
@@ -82,13 +84,13 @@ def solve_one(code: str, nodes: int) -> tuple[str, int, list[str], float, object
     return verdict, n, line, time.perf_counter() - t, dealt
 
 
-def run_classic(count: int, nodes: int, with_fcs: bool) -> bool:
-    """Classic deals 1..count; True when every deal got the verdict it must."""
+def run_classic(first: int, count: int, nodes: int, with_fcs: bool) -> bool:
+    """Classic deals first..count; True when every deal got the verdict it must."""
     ours, theirs = Tally(), Tally()
     solver = fc_solve() if with_fcs else None
     referee_s = 0.0
     bad: list[str] = []
-    for number in range(1, count + 1):
+    for number in range(first, count + 1):
         code = f"SOL1-freecell-cells=4-C{number}"
         verdict, n, line, seconds, dealt = solve_one(code, nodes)
         ours.add(number, verdict, seconds, n)
@@ -109,13 +111,13 @@ def run_classic(count: int, nodes: int, with_fcs: bool) -> bool:
             fcs_verdict = {0: "solved", 1: "not solved (pruned moves: no proof)"}.get(ret, f"code {ret}")
             theirs.add(number, fcs_verdict, dt, int(solver.get_num_times()))  # type: ignore[attr-defined]
             solver.recycle()  # type: ignore[attr-defined]
-    print(f"classic FreeCell deals 1..{count} (4 cells), node budget {nodes}")
+    print(f"classic FreeCell deals {first}..{count} (4 cells), node budget {nodes}")
     print(f"  dealpool: {ours.summary()}")
     print(f"  referee replays: {ours.verdicts.get('won', 0)} lines in {referee_s:.2f} s")
     for s, number, v, n in ours.hardest():
         print(f"    hardest: C{number} {v} {n} nodes {s * 1000:.1f} ms")
-    if UNWINNABLE <= count:
-        i = UNWINNABLE - 1
+    if first <= UNWINNABLE <= count:
+        i = UNWINNABLE - first
         print(f"  C{UNWINNABLE}: dealpool {ours.worst[i][2]} in {ours.times[i]:.3f} s, {ours.nodes[i]} nodes", end="")
         if solver is not None:
             print(f"; fc-solve -l lg {theirs.worst[i][2]} in {theirs.times[i]:.3f} s", end="")
@@ -155,12 +157,14 @@ def run_numbered(count: int, nodes: int) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m pipeline.bench_freecell", description=__doc__.split("\n")[0])
-    ap.add_argument("--classic", type=int, default=32000, help="classic deals 1..N (default 32000)")
+    ap.add_argument("--deals", default="1-32000", help="classic deals A-B (default 1-32000)")
     ap.add_argument("--numbered", type=int, default=10000, help="SiggySoft-numbered deals 1..N (default 10000)")
     ap.add_argument("--nodes", type=int, default=BOARDS["freecell"].nodes, help="node budget a deal")
     ap.add_argument("--no-fcs", action="store_true", help="skip Freecell Solver")
     args = ap.parse_args(argv)
-    ok = run_classic(args.classic, args.nodes, not args.no_fcs) if args.classic else True
+    lo, _, hi = args.deals.partition("-")
+    first, last = int(lo), int(hi or lo)
+    ok = run_classic(first, last, args.nodes, not args.no_fcs) if last >= first > 0 else True
     if args.numbered:
         ok = run_numbered(args.numbered, args.nodes) and ok
     return 0 if ok else 1
