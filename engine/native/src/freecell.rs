@@ -8,7 +8,7 @@
 //! shorthand move reaches is also reachable by single cards, so adding them
 //! changes no verdict (see docs/solver.md, FreeCell).
 
-use crate::search::{search, Game, Limits, Outcome, Verdict};
+use crate::search::{search, search_restarts, Game, Limits, Outcome};
 use crate::{Layout, Options};
 
 /// Whether this solver is built (the binding offers only built ones).
@@ -620,42 +620,36 @@ const PROFILES: [[i32; 8]; 10] = [
 ];
 /// The profiles `solve` uses, in turn (chosen by measuring classic deals 1..1000).
 const DEFAULT_SET: [usize; 4] = [5, 4, 9, 6];
-/// Positions the first round gives each profile; each round gives four times more.
-const FIRST_QUOTA: u64 = 1000;
+/// Positions the first attempt gets; each later one gets twice as many.
+const FIRST_QUOTA: u64 = 250;
 
-/// Search with restarts: each round gives every ordering profile a quota of
-/// positions, four times the last round's, until one wins, one runs dry (a
-/// complete search: lost, whatever the order) or the budget is spent. Orders
-/// differ in how fast they find a win, never in what they prove.
+/// Search with the shared restarts (`search::search_restarts`): attempt i
+/// orders its candidates by profile i (mod 4) with a budget that doubles
+/// each time, until one wins, one runs dry (a complete search: lost, whatever
+/// the order) or the budget is spent. Orders differ in how fast they find a
+/// win, never in what they prove; the nodes of every attempt count.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = from_layout(layout, options)?;
-    let fixed = options.contains_key("w0");
-    let mut spent = 0u64;
     // Tuning knobs for measurement only (the pipeline passes just `cells`):
-    // w0..w7 one fixed profile without restarts, quota/grow the schedule,
-    // pset the profiles by their digits in PROFILES.
+    // w0..w7 one fixed profile without restarts, quota the first attempt's
+    // budget, pset the profiles by their digits in PROFILES.
+    if options.contains_key("w0") {
+        return Ok(search(&mut g, limits));
+    }
     let first = options.get("quota").map_or(FIRST_QUOTA, |&q| q.max(1) as u64);
-    let grow = options.get("grow").map_or(4, |&q| q.max(2) as u64);
     let pset: Vec<[i32; 8]> = match options.get("pset") {
         Some(&d) => d.abs().to_string().bytes().map(|b| PROFILES[(b - b'0') as usize]).collect(),
         None => DEFAULT_SET.iter().map(|&k| PROFILES[k]).collect(),
     };
-    let mut quota = if fixed { u64::MAX } else { first };
-    loop {
-        for p in pset.iter() {
-            if !fixed {
-                g.w = *p;
-            }
-            let left = limits.nodes - spent;
-            let run = search(&mut g, Limits { nodes: quota.min(left), max_bytes: limits.max_bytes });
-            spent += run.nodes;
-            match run.verdict {
-                Verdict::OutOfNodes if spent < limits.nodes => continue,
-                v => return Ok(Outcome { verdict: v, nodes: spent }),
-            }
+    let mut attempt = 0usize;
+    Ok(search_restarts(&mut g, limits, first, |g, seed| {
+        if seed == 0 {
+            g.w = pset[0];
+        } else {
+            attempt += 1;
+            g.w = pset[attempt % pset.len()];
         }
-        quota = quota.saturating_mul(grow);
-    }
+    }))
 }
 
 /// For the differential tests: random play from the deal, `steps` moves,
@@ -690,6 +684,7 @@ pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Verdict;
     use rustc_hash::FxHashSet;
 
     const BIG: Limits = Limits { nodes: 5_000_000, max_bytes: 1 << 32 };
