@@ -105,3 +105,31 @@ def search(state: k.State, budget: int) -> list[str] | None:
     while trail:
         k.undo(state, trail.pop()[1])
     return line if won else None
+
+
+def winnable(state: k.State, limit: int = 50_000) -> bool | None:
+    """Exhaustive search over every legal move (foundation-back moves too): whether any line wins.
+    None if more than `limit` positions would be needed. Keys are exact up to the order of the
+    piles (interchangeable) and the redeal counter when passes are unlimited, so a dry search
+    proves a loss. Iterative, on copies: the state is left as it was."""
+
+    def key(s: k.State) -> Any:
+        piles = tuple(sorted((d, tuple(p)) for p, d in zip(s.piles, s.down)))
+        return piles, tuple(s.stock), tuple(s.waste), tuple(s.found), s.redeals if s.max_redeals is not None else 0
+
+    seen = {key(state)}
+    todo = [state.copy()]
+    while todo:
+        s = todo.pop()
+        if k.is_won(s):
+            return True
+        for m in k.legal_moves(s):
+            child = s.copy()
+            k.play(child, m)
+            kk = key(child)
+            if kk not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(kk)
+                todo.append(child)
+    return False

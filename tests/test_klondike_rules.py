@@ -300,3 +300,48 @@ def test_safe_move_order_and_waste():
     assert k.safe_move(s) == "w>f"
     # a playable but unsafe card is not moved
     assert k.safe_move(position(["9H"], found=(0, 8, 0, 0))) is None
+
+
+# ---------------------------------------------------------------- safe moves keep every win (exhaustively)
+
+@st.composite
+def endgames(draw, max_out=9):
+    """A random position with few cards out of the foundations: face-down cards under each pile's
+    top, some in the stock and waste, any draw and pass limit."""
+    heights = draw(st.lists(st.integers(9, 13), min_size=4, max_size=4))
+    while 52 - sum(heights) > max_out:
+        heights[heights.index(min(heights))] += 1
+    out = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
+    out = draw(st.permutations(out))
+    cuts = sorted(draw(st.lists(st.integers(0, len(out)), min_size=8, max_size=8)))
+    parts = [out[a:b] for a, b in zip([0] + cuts, cuts + [len(out)])]
+    piles, stock = parts[:7], parts[7] + parts[8]
+    n_waste = draw(st.integers(0, len(stock)))
+    layout = {
+        "tableau": piles,
+        "down": [[max(len(p) - 1, 0) for p in piles]],
+        "stock": [stock[n_waste:]],
+        "waste": [stock[:n_waste]],
+        "foundation": [list(range(s * 13, s * 13 + h)) for s, h in enumerate(heights)],
+    }
+    options = {"draw": draw(st.sampled_from(["1", "3"])), "passes": draw(st.sampled_from(["unlimited", "1", "3"]))}
+    return k.new_state(layout, options)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(endgames())
+def test_safe_move_keeps_every_win(s):
+    """The rule's argument (docs/solver.md) checked by brute force: a position is winnable exactly
+    when the position after its safe move is."""
+    from klondike_helpers import winnable
+
+    m = k.safe_move(s)
+    if m is None:
+        return
+    assert m in k.legal_moves(s) and m.endswith(">f")
+    before = winnable(s)
+    u = k.play(s, m)
+    after = winnable(s)
+    k.undo(s, u)
+    if before is not None and after is not None:
+        assert before == after, (m, s)

@@ -1,0 +1,81 @@
+"""Pipeline benchmark (issue 4): throughput with 2 workers against 1 (target >= 1.8x), and the share of
+a Klondike run spent outside the solver (target <= 10 %).
+
+    python -m pipeline.bench_pipeline [--board klondike-3] [--deals 1-60] [--nodes N]
+    make bench   (the `pipeline` section of pipeline/bench.py)
+
+Each run solves the same sampled deals in a fresh temp folder through the real pipeline
+(pool.solve_pool: workers, referee replay, Parquet parts). "Outside the solver" is the 1-worker run's
+wall time less the time spent inside engine.solve (dealing the code and the native search), so it
+counts the referee's replay, IPC, progress and Parquet writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pipeline import engine_port, pool
+from pipeline.storage import Folder
+
+
+def _run(board: str, lo: int, hi: int, nodes: int | None, workers: int) -> tuple[float, pool.Summary, float]:
+    with tempfile.TemporaryDirectory(prefix="dealpool-bench-") as tmp:
+        folder = Folder(Path(tmp))
+        t0 = time.perf_counter()
+        pool.sample_numbers(folder, [board], lo, hi)
+        sample_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        s = pool.solve_pool(folder, [board], nodes, pool.DEFAULT_MAX_MB, workers, quiet=True)
+        return time.perf_counter() - t0, s, sample_s
+
+
+def run(board: str = "klondike-3", numbers: str = "1-60", nodes: int | None = None) -> dict[str, float]:
+    """Measure and print; return the figures (for the bench registry)."""
+    engine_port.check_board(board)
+    lo, hi = pool.parse_range(numbers)
+    n = hi - lo + 1
+    budget = nodes if nodes is not None else engine_port.default_budget(board)
+    print(f"pipeline bench: {board}, deals {lo}..{hi} ({n}), budget {budget:,} nodes, "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} before")  # fmt: skip
+    wall1, s1, sample1 = _run(board, lo, hi, nodes, 1)
+    wall2, s2, _ = _run(board, lo, hi, nodes, 2)
+    assert s1.counts == s2.counts, "1 and 2 workers must reach the same verdicts"
+    rate1, rate2 = n / wall1, n / wall2
+    outside = max(0.0, 1 - s1.solver_seconds / wall1)
+    c = s1.counts
+    print(f"  verdicts: won {c['won']}, lost {c['lost']}, unknown {c['unknown']}, error {c['error']}")
+    print(f"  sample (deal {n} codes, write Parquet): {sample1:.2f} s")
+    for w, wall, rate, s in ((1, wall1, rate1, s1), (2, wall2, rate2, s2)):
+        print(f"  {w} worker{'s' if w > 1 else ' '}: {wall:7.2f} s wall {rate:8.2f} deals/s; in the solver "
+              f"{s.solver_seconds:.2f} s wall, {s.solver_cpu:.2f} s CPU")  # fmt: skip
+    # With the cores to itself, the solver's wall time equals its CPU time; when other work shares
+    # the cores, wall exceeds CPU and the speed-up measures the machine, not the pool.
+    cpu_share = s2.solver_cpu / s2.solver_seconds if s2.solver_seconds else 1.0
+    print(f"  CPU the 2 workers' solves got: {100 * cpu_share:.0f} % of their wall time "
+          f"(100 % on an idle machine); speed-up if the cores were ours: "
+          f"{(n / wall2) / (n / wall1) / cpu_share * (s1.solver_cpu / s1.solver_seconds if s1.solver_seconds else 1):.2f}x")
+    print(f"  load average after: {os.getloadavg()[0]:.1f} (a busy machine depresses the speed-up)")
+    speedup = rate2 / rate1
+    print(f"  speed-up 2 vs 1 workers: {speedup:.2f}x (target >= 1.8x) {'OK' if speedup >= 1.8 else 'MISSED'}")
+    print(f"  outside the solver (1 worker): {100 * outside:.1f} % of the run (target <= 10 %) "
+          f"{'OK' if outside <= 0.10 else 'MISSED'}")  # fmt: skip
+    return {"deals": n, "rate1": rate1, "rate2": rate2, "speedup": speedup, "outside": outside}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pipeline.bench_pipeline", description=__doc__.splitlines()[0])
+    ap.add_argument("--board", default="klondike-3")
+    ap.add_argument("--deals", "--numbers", dest="numbers", default="1-60", help="numbered deals A-B")
+    ap.add_argument("--nodes", type=int, default=None)
+    a = ap.parse_args(argv)
+    run(a.board, a.numbers, a.nodes)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""Bad input to the pool commands: one clean line `dealpool: error: ...`, exit 2, no traceback."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pipeline_helpers import pipeline_fake, run  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _engine():
+    """Errors must come out clean whatever the engine; the fake makes klondike solvable."""
+    from pipeline_helpers import real_engine
+
+    if real_engine():
+        yield
+    else:
+        with pipeline_fake.installed():
+            yield
+
+
+def _bad(capsys, *argv: str, says: str) -> str:
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (code, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("dealpool: error: "), err
+    assert "Traceback" not in err
+    assert says in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (("sample", "--boards", "nosuch", "--numbers", "1-5"), "unknown board 'nosuch'"),
+        (("build", "--boards", "klondike-1,nosuch", "--numbers", "1-5"), "unknown board 'nosuch'"),
+        (("solve", "--board", "nosuch", "5"), "unknown board 'nosuch'"),
+        (("sample", "--boards", "klondike-1", "--numbers", "5-2"), "bad range '5-2'"),
+        (("sample", "--boards", "klondike-1", "--numbers", "0-10"), "bad range '0-10'"),
+        (("sample", "--boards", "klondike-1", "--numbers", "1-1000001"), "1..1,000,000"),
+        (("sample", "--boards", "klondike-1", "--numbers", "one-ten"), "bad range 'one-ten'"),
+        (("sample", "--boards", "klondike-1"), "give --numbers"),
+        (("sample", "--boards", "klondike-1", "--random", "0"), "bad --random 0"),
+        (("build", "--boards", "klondike-1", "--numbers", "1-2", "--nodes", "0"), "bad --nodes 0"),
+        (("build", "--boards", "klondike-1", "--numbers", "1-2", "--workers", "0"), "bad --workers 0"),
+        (("solve", "SOL1-klondike-draw=9-N1"), "draw"),
+        (("solve", "--board", "klondike-1", "x"), "bad deal number"),
+    ],
+)
+def test_bad_arguments(capsys, tmp_path, argv, says):
+    _bad(capsys, "--data", str(tmp_path / "d"), *argv, says=says)
+
+
+@pytest.mark.parametrize("command", [("solve",), ("check",), ("report",), ("export", "--out", "x")])
+def test_missing_data_folder(capsys, tmp_path, command):
+    _bad(capsys, "--data", str(tmp_path / "nowhere"), *command, says="does not exist")
+
+
+def test_verify_missing_or_foreign_folder(capsys, tmp_path):
+    _bad(capsys, "verify", str(tmp_path / "nowhere"), says="does not exist")
+    _bad(capsys, "verify", str(tmp_path), says="no manifest.json")
+
+
+def _data_with_deals(capsys, tmp_path: Path) -> Path:
+    data = tmp_path / "d"
+    assert run(capsys, "--data", str(data), "sample", "--boards", "klondike-1", "--numbers", "1-3")[0] == 0
+    return data
+
+
+@pytest.mark.parametrize("command", [("solve",), ("check",), ("report",), ("export",)])
+def test_unreadable_parquet(capsys, tmp_path, command):
+    data = _data_with_deals(capsys, tmp_path)
+    (data / "deals" / "broken.parquet").write_bytes(b"PAR1 this is not parquet at all")
+    _bad(capsys, "--data", str(data), *command, says="unreadable Parquet file")
+
+
+@pytest.mark.parametrize("command", [("solve",), ("check",), ("report",)])
+def test_foreign_parquet(capsys, tmp_path, command):
+    data = _data_with_deals(capsys, tmp_path)
+    pq.write_table(pa.table({"x": [1, 2, 3]}), data / "deals" / "other.parquet")
+    _bad(capsys, "--data", str(data), *command, says="foreign Parquet file")
+
+
+def test_parquet_with_our_tag_but_other_columns(capsys, tmp_path):
+    data = _data_with_deals(capsys, tmp_path)
+    t = pa.table({"board": ["klondike-1"]}).replace_schema_metadata({"dealpool.table": "deals"})
+    pq.write_table(t, data / "deals" / "odd.parquet")
+    _bad(capsys, "--data", str(data), "check", says="differ from the deals schema")
