@@ -133,7 +133,7 @@ BOARDS: dict[str, Board] = {
     for b in (
         _board("klondike-1", "klondike", 1_000_000, "Klondike · Draw 1", draw="1"),
         _board("klondike-3", "klondike", 1_000_000, "Klondike · Draw 3", draw="3"),
-        _board("freecell", "freecell", 1_000_000, "FreeCell", cells="4"),
+        _board("freecell", "freecell", 2_000_000, "FreeCell", cells="4"),
         _board("canfield", "canfield", 1_000_000, "Canfield"),
         _board("tripeaks", "tripeaks", 1_000_000, "TriPeaks"),
         _board("pyramid", "pyramid", 1_000_000, "Pyramid"),
