@@ -619,12 +619,12 @@ const PROFILES: [[i32; 8]; 10] = [
     [6, 0, 0, 2, 4, 3, 10, 0],
 ];
 /// The profiles `solve` uses, in turn (chosen by measuring classic deals 1..1000).
-const DEFAULT_SET: [usize; 4] = [5, 4, 9, 6];
+const DEFAULT_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
 /// Positions the first attempt gets; each later one gets twice as many.
 const FIRST_QUOTA: u64 = 250;
 
 /// Search with the shared restarts (`search::search_restarts`): attempt i
-/// orders its candidates by profile i (mod 4) with a budget that doubles
+/// orders its candidates by profile i (mod 6) with a budget that doubles
 /// each time, until one wins, one runs dry (a complete search: lost, whatever
 /// the order) or the budget is spent. Orders differ in how fast they find a
 /// win, never in what they prove; the nodes of every attempt count.
