@@ -9,7 +9,7 @@ RUST_SRC := $(shell find engine/native/src -name "*.rs") engine/native/Cargo.tom
 DATA ?= data
 POOL_ARGS ?=
 
-.PHONY: setup test test-rust test-py pool report bench clean
+.PHONY: setup test test-rust test-py pool report bench bench-deps clean
 
 setup: $(VENV)/.installed $(VENV)/.native
 
@@ -41,9 +41,16 @@ report: setup
 	$(BIN)/dealpool --data $(DATA) report
 
 # Benchmarks print figures beside the peers; never part of `make test`.
-bench: setup
+bench: setup bench-deps
 	$(BIN)/pip install -q -e '.[dev,bench]'
 	$(BIN)/python -m pipeline.bench
+
+# Freecell Solver for the FreeCell bench: Debian's library (loaded by the PyPI `freecell-solver`
+# binding) and freecell-solver-bin, which holds the presets (`-l lg`) the library reads.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+bench-deps:
+	@dpkg -s libfreecell-solver0 freecell-solver-bin >/dev/null 2>&1 || \
+	  { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q libfreecell-solver0 freecell-solver-bin; }
 
 clean:
 	rm -rf $(VENV) engine/native/target

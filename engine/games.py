@@ -142,7 +142,7 @@ BOARDS: dict[str, Board] = {
     for b in (
         _board("klondike-1", "klondike", 1_000_000, "Klondike · Draw 1", draw="1"),
         _board("klondike-3", "klondike", 1_000_000, "Klondike · Draw 3", draw="3"),
-        _board("freecell", "freecell", 1_000_000, "FreeCell", cells="4"),
+        _board("freecell", "freecell", 2_000_000, "FreeCell", cells="4"),
         _board("canfield", "canfield", 2_000_000, "Canfield"),
         # Measured (docs/solver.md): deals 1..1000 need at most 683,000 (TriPeaks) and
         # 4,094,000 (Pyramid) positions; the budgets leave room so every deal is decided.

@@ -111,7 +111,8 @@ def plots(results: dict[str, tuple[list[str], list[tuple[Any, ...]]]], out: Path
     fig, ax = plt.subplots(figsize=(7, 4.2))
     xs = list(range(len(summary)))
     ps = [r[i_p] for r in summary]
-    err = [[r[i_p] - r[i_lo] for r in summary], [r[i_hi] - r[i_p] for r in summary]]
+    # Rounded SQL figures can put the interval a hair past the point: clip so matplotlib accepts it.
+    err = [[max(r[i_p] - r[i_lo], 0.0) for r in summary], [max(r[i_hi] - r[i_p], 0.0) for r in summary]]
     ax.bar(xs, ps, yerr=err, capsize=4, color="#4a7bb7", label="ours (won / solved)")
     pcols, prows = results["published"]
     ib, iw = pcols.index("board"), pcols.index("published")

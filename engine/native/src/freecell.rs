@@ -1,20 +1,903 @@
 //! freecell: moves, safe moves and position key for the shared search.
-//! (Not written yet: the binding reports it as unsupported.)
+//!
+//! Rules as the referee's (`engine/rules/freecell.py`): 8 columns, 1..4 free
+//! cells, build down in alternating colours, foundations up by suit from the
+//! ace, cards never come back from the foundations. The search plays single
+//! cards plus the usual multi-card shorthand (a run moved through free cells
+//! and empty columns), which the referee accepts and expands; every position a
+//! shorthand move reaches is also reachable by single cards, so adding them
+//! changes no verdict (see docs/solver.md, FreeCell).
 
-use crate::search::{Limits, Outcome};
+use crate::search::{search, search_restarts, Game, Limits, Outcome};
 use crate::{Layout, Options};
 
 /// Whether this solver is built (the binding offers only built ones).
-pub const BUILT: bool = false;
+pub const BUILT: bool = true;
 
-pub fn solve(_layout: &Layout, _options: &Options, _limits: Limits) -> Result<Outcome, String> {
-    Err("the freecell solver is not built yet".to_string())
+const NCOL: usize = 8;
+/// Room for any column: a column can never hold more than the deck.
+const CAP: usize = 52;
+/// An empty free cell.
+const NONE: u8 = 255;
+/// Locations: 0..8 columns, 8..12 free cells, 12 the foundations.
+const CELL0: u8 = 8;
+const HOME: u8 = 12;
+const DEFAULT_W: [i32; 8] = [6, 2, 1, 2, 4, 0, 10, 0];
+
+#[inline]
+fn rank(c: u8) -> u8 {
+    c % 13 + 1
+}
+#[inline]
+fn suit(c: u8) -> usize {
+    (c / 13) as usize
+}
+#[inline]
+fn red(c: u8) -> bool {
+    matches!(c / 13, 1 | 2)
+}
+/// Whether `c` may be built on `on` (one rank lower, the other colour).
+#[inline]
+fn fits(c: u8, on: u8) -> bool {
+    rank(on) == rank(c) + 1 && red(on) != red(c)
+}
+
+/// A move of `n` cards (n > 1 only column to column) from one location to another.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Move {
+    from: u8,
+    to: u8,
+    n: u8,
+}
+
+/// One FreeCell position. Free cells keep their places (the notation names
+/// them), the key sorts them away.
+#[derive(Clone)]
+pub struct FreeCell {
+    cols: [[u8; CAP]; NCOL],
+    len: [u8; NCOL],
+    cells: [u8; 4],
+    ncells: usize,
+    found: [u8; 4],
+    /// Weights of `eval` (move ordering only).
+    w: [i32; 8],
+}
+
+/// The exact key: the columns in order of their bottom cards, each as its
+/// cards (+1) and a 0 ending it, then the free cells sorted (+1, 0 empty).
+/// The foundations follow from which cards are left, so they need no bytes.
+pub type Key = [u8; 64];
+
+impl FreeCell {
+    /// A position from the dealt columns (bottom first) and the number of cells.
+    pub fn new(columns: &[Vec<u8>], ncells: usize) -> Result<Self, String> {
+        if columns.len() != NCOL {
+            return Err(format!("freecell needs 8 columns, got {}", columns.len()));
+        }
+        if !(1..=4).contains(&ncells) {
+            return Err(format!("freecell cells must be 1..4, got {ncells}"));
+        }
+        let mut seen = [false; 52];
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W };
+        for (i, col) in columns.iter().enumerate() {
+            for (k, &c) in col.iter().enumerate() {
+                if c >= 52 || seen[c as usize] {
+                    return Err(format!("freecell layout has a bad or repeated card {c}"));
+                }
+                seen[c as usize] = true;
+                g.cols[i][k] = c;
+            }
+            g.len[i] = col.len() as u8;
+        }
+        if seen.iter().any(|s| !s) {
+            return Err("freecell layout must hold all 52 cards".to_string());
+        }
+        Ok(g)
+    }
+
+    /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
+    pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W };
+        for (i, col) in columns.iter().enumerate() {
+            g.cols[i][..col.len()].copy_from_slice(col);
+            g.len[i] = col.len() as u8;
+        }
+        g.cells[..cells.len()].copy_from_slice(cells);
+        g
+    }
+
+    #[inline]
+    fn top(&self, i: usize) -> Option<u8> {
+        let l = self.len[i] as usize;
+        if l == 0 {
+            None
+        } else {
+            Some(self.cols[i][l - 1])
+        }
+    }
+
+    /// The card a location offers (a column's top card or a cell's card).
+    #[inline]
+    fn card_at(&self, loc: u8) -> Option<u8> {
+        if loc < CELL0 {
+            self.top(loc as usize)
+        } else {
+            let c = self.cells[(loc - CELL0) as usize];
+            (c != NONE).then_some(c)
+        }
+    }
+
+    #[inline]
+    fn goes_home(&self, c: u8) -> bool {
+        self.found[suit(c)] + 1 == rank(c)
+    }
+
+    /// The safe rule: a card goes home at once when it is next on its
+    /// foundation and it is an ace or two, or both foundations of the other
+    /// colour are at least one rank below it (argued in docs/solver.md).
+    #[inline]
+    fn safe_home(&self, c: u8) -> bool {
+        if !self.goes_home(c) {
+            return false;
+        }
+        let r = rank(c);
+        if r <= 2 {
+            return true;
+        }
+        let (a, b) = if red(c) { (0, 3) } else { (1, 2) };
+        self.found[a] + 1 >= r && self.found[b] + 1 >= r
+    }
+
+    fn free_cells(&self) -> usize {
+        self.cells[..self.ncells].iter().filter(|&&c| c == NONE).count()
+    }
+
+    fn empty_cols(&self) -> usize {
+        self.len.iter().filter(|&&l| l == 0).count()
+    }
+
+    /// Cards a run move may carry: (free cells + 1) * 2^(empty columns),
+    /// not counting the target when it is an empty column.
+    #[inline]
+    fn capacity(free: usize, empty: usize, to_empty: bool) -> usize {
+        (free + 1) << (empty - to_empty as usize)
+    }
+
+    /// Length of the run on top of column `i` (alternating colours, down by one).
+    fn run_len(&self, i: usize) -> usize {
+        let l = self.len[i] as usize;
+        if l == 0 {
+            return 0;
+        }
+        let col = &self.cols[i];
+        let mut n = 1;
+        while n < l && fits(col[l - n], col[l - n - 1]) {
+            n += 1;
+        }
+        n
+    }
+
+    fn first_free_cell(&self) -> Option<usize> {
+        self.cells[..self.ncells].iter().position(|&c| c == NONE)
+    }
+
+    /// Every legal single-card move, every cell and empty column named
+    /// (the referee's legal_moves; for the differential tests).
+    pub fn legal_singles(&self, out: &mut Vec<Move>) {
+        let mut sources: Vec<u8> = (0..NCOL as u8).collect();
+        sources.extend((0..self.ncells as u8).map(|k| CELL0 + k));
+        for &from in &sources {
+            let Some(c) = self.card_at(from) else { continue };
+            if self.goes_home(c) {
+                out.push(Move { from, to: HOME, n: 1 });
+            }
+            if from < CELL0 {
+                for k in 0..self.ncells {
+                    if self.cells[k] == NONE {
+                        out.push(Move { from, to: CELL0 + k as u8, n: 1 });
+                    }
+                }
+            }
+            for j in 0..NCOL {
+                if j as u8 == from {
+                    continue;
+                }
+                match self.top(j) {
+                    None => out.push(Move { from, to: j as u8, n: 1 }),
+                    Some(t) if fits(c, t) => out.push(Move { from, to: j as u8, n: 1 }),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn spell_move(&self, m: Move) -> String {
+        let loc = |l: u8| -> String {
+            if l < CELL0 {
+                (l + 1).to_string()
+            } else if l < HOME {
+                ((b'a' + l - CELL0) as char).to_string()
+            } else {
+                "h".to_string()
+            }
+        };
+        if m.n > 1 {
+            format!("{}{}v{}", loc(m.from), loc(m.to), m.n)
+        } else {
+            format!("{}{}", loc(m.from), loc(m.to))
+        }
+    }
+
+    /// The solver's candidates, best first. Only moves that reach a position
+    /// with the same key as another candidate are left out (a card to any
+    /// free cell but the first, to any empty column but the first, a whole
+    /// column to an empty column); the run moves are extra.
+    fn candidates(&self, out: &mut Vec<Move>) {
+        let free = self.free_cells();
+        let empty = self.empty_cols();
+        let first_empty = self.len.iter().position(|&l| l == 0).map(|j| j as u8);
+        // scored moves: lower score first; ties keep generation order
+        let mut scored: [(u16, Move); 160] = [(0, Move { from: 0, to: 0, n: 0 }); 160];
+        let mut k = 0;
+        let mut push = |s: u16, m: Move| {
+            scored[k] = (s, m);
+            k += 1;
+        };
+        // the lowest foundation height: cards near it are wanted soon
+        let low = *self.found.iter().min().unwrap();
+        // depth (cards above) of the shallowest card that can go home next, per column
+        let mut need = [255u8; NCOL];
+        for i in 0..NCOL {
+            let l = self.len[i] as usize;
+            for d in 0..l {
+                let c = self.cols[i][l - 1 - d];
+                if rank(c) <= low + 2 {
+                    need[i] = d as u8;
+                    break;
+                }
+            }
+        }
+        // to the foundations (the safe ones were made already)
+        for from in (0..NCOL as u8).chain((0..self.ncells as u8).map(|k| CELL0 + k)) {
+            if let Some(c) = self.card_at(from) {
+                if self.goes_home(c) {
+                    push(0, Move { from, to: HOME, n: 1 });
+                }
+            }
+        }
+        // cells to columns
+        for k in 0..self.ncells {
+            let c = self.cells[k];
+            if c == NONE {
+                continue;
+            }
+            let from = CELL0 + k as u8;
+            for j in 0..NCOL {
+                match self.top(j) {
+                    Some(t) if fits(c, t) => push(10, Move { from, to: j as u8, n: 1 }),
+                    _ => {}
+                }
+            }
+            if let Some(j) = first_empty {
+                push(60, Move { from, to: j, n: 1 });
+            }
+        }
+        // columns to columns: the part of the top run that fits the target
+        for i in 0..NCOL {
+            let l = self.len[i] as usize;
+            if l == 0 {
+                continue;
+            }
+            let run = self.run_len(i);
+            let col = &self.cols[i];
+            let ni = need[i] as u16;
+            for j in 0..NCOL {
+                if i == j {
+                    continue;
+                }
+                let Some(t) = self.top(j) else { continue };
+                // the run card that fits t, if any: its rank is fixed
+                let want = rank(t) as usize;
+                if want < 2 {
+                    continue;
+                }
+                let top_rank = rank(col[l - 1]) as usize;
+                if want <= top_rank || want - 1 - top_rank >= run {
+                    continue;
+                }
+                let n = want - top_rank; // cards to move
+                let base = col[l - n];
+                if !fits(base, t) || n > Self::capacity(free, empty, false) {
+                    continue;
+                }
+                // uncovering: whole run off the column is best, shallow wanted cards too
+                let s = if n == l {
+                    20
+                } else if n == run {
+                    25 + ni.min(20)
+                } else {
+                    50
+                };
+                push(s, Move { from: i as u8, to: j as u8, n: n as u8 });
+            }
+        }
+        // columns to an empty column: the top card, and the longest run that fits
+        if let Some(j) = first_empty {
+            let cap = Self::capacity(free, empty, true);
+            for i in 0..NCOL {
+                let l = self.len[i] as usize;
+                if l == 0 {
+                    continue;
+                }
+                let run = self.run_len(i);
+                let n = run.min(cap);
+                let ni = need[i] as u16;
+                if n > 1 && n < l {
+                    push(40 + ni.min(20), Move { from: i as u8, to: j, n: n as u8 });
+                }
+                if l > 1 {
+                    push(45 + ni.min(20), Move { from: i as u8, to: j, n: 1 });
+                }
+            }
+        }
+        // columns to the first free cell
+        if let Some(k) = self.first_free_cell() {
+            for i in 0..NCOL {
+                if self.len[i] == 0 {
+                    continue;
+                }
+                let ni = need[i] as u16;
+                push(70 + ni.min(30), Move { from: i as u8, to: CELL0 + k as u8, n: 1 });
+            }
+        }
+        let moves = &mut scored[..k];
+        let w = self.w;
+        if w[6] == 0 {
+            // a profile that orders by the kind of move alone
+            moves.sort_by_key(|&(s, _)| s);
+            out.extend(moves.iter().map(|&(_, m)| m));
+            return;
+        }
+        let mut g = self.clone();
+        // a move changes at most two columns: rescore only those, unless a
+        // card went home (the depths of every column may change)
+        let mut colv = [0i32; NCOL];
+        for (i, v) in colv.iter_mut().enumerate() {
+            *v = self.col_eval(i, &w);
+        }
+        let all: i32 = colv.iter().sum();
+        for e in moves.iter_mut() {
+            let m = e.1;
+            let c = g.do_move(m);
+            let h = if m.to == HOME {
+                g.eval(&w)
+            } else {
+                let mut h = all + g.global_eval(&w);
+                for loc in [m.from, m.to] {
+                    if loc < CELL0 {
+                        h += g.col_eval(loc as usize, &w) - colv[loc as usize];
+                    }
+                }
+                h
+            };
+            g.undo_move(m, c);
+            e.0 = (h.clamp(0, 4000) as u16) * w[6] as u16 + e.0;
+        }
+        moves.sort_by_key(|&(s, _)| s);
+        out.extend(moves.iter().map(|&(_, m)| m));
+    }
+
+    /// Make `m`; returns the card it moved (the deepest one of a run).
+    fn do_move(&mut self, m: Move) -> u8 {
+        let n = m.n as usize;
+        if m.from < CELL0 && m.to < CELL0 {
+            let (i, j) = (m.from as usize, m.to as usize);
+            let li = self.len[i] as usize;
+            let lj = self.len[j] as usize;
+            for k in 0..n {
+                self.cols[j][lj + k] = self.cols[i][li - n + k];
+            }
+            self.len[i] -= n as u8;
+            self.len[j] += n as u8;
+            return self.cols[j][lj];
+        }
+        let c = self.take(m.from);
+        if m.to < CELL0 {
+            let j = m.to as usize;
+            self.cols[j][self.len[j] as usize] = c;
+            self.len[j] += 1;
+        } else if m.to < HOME {
+            self.cells[(m.to - CELL0) as usize] = c;
+        } else {
+            self.found[suit(c)] += 1;
+        }
+        c
+    }
+
+    /// Take back `m`, which moved `c`.
+    fn undo_move(&mut self, m: Move, c: u8) {
+        if m.from < CELL0 && m.to < CELL0 {
+            self.do_move(Move { from: m.to, to: m.from, n: m.n });
+            return;
+        }
+        if m.to == HOME {
+            self.found[suit(c)] -= 1;
+        } else {
+            self.take(m.to);
+        }
+        if m.from < CELL0 {
+            let i = m.from as usize;
+            self.cols[i][self.len[i] as usize] = c;
+            self.len[i] += 1;
+        } else {
+            self.cells[(m.from - CELL0) as usize] = c;
+        }
+    }
+
+    /// Remove and return the card a column or cell offers.
+    fn take(&mut self, loc: u8) -> u8 {
+        if loc < CELL0 {
+            let i = loc as usize;
+            self.len[i] -= 1;
+            self.cols[i][self.len[i] as usize]
+        } else {
+            std::mem::replace(&mut self.cells[(loc - CELL0) as usize], NONE)
+        }
+    }
+
+    /// How far from won this position looks (lower is better): only orders
+    /// moves, never prunes them.
+    fn eval(&self, w: &[i32; 8]) -> i32 {
+        (0..NCOL).map(|i| self.col_eval(i, w)).sum::<i32>() + self.global_eval(w)
+    }
+
+    /// A column's part of `eval`: cards above a lower card, depth of the
+    /// cards next for their foundations, cards not on a fitting parent.
+    #[inline]
+    fn col_eval(&self, i: usize, w: &[i32; 8]) -> i32 {
+        let l = self.len[i] as usize;
+        let col = &self.cols[i][..l];
+        let (mut blockers, mut depth, mut dis) = (0, 0, 0);
+        let mut mn = 14u8;
+        for (p, &c) in col.iter().enumerate() {
+            if p > 0 && !fits(c, col[p - 1]) {
+                dis += 1;
+            }
+            let r = rank(c);
+            if r > mn {
+                blockers += 1;
+            }
+            if r < mn {
+                mn = r;
+            }
+            if self.found[suit(c)] + 1 == r {
+                depth += (l - 1 - p) as i32;
+            }
+        }
+        blockers * w[1] + depth * w[2] + dis * w[5]
+    }
+
+    /// The rest of `eval`: cards not home, free cells, empty columns.
+    #[inline]
+    fn global_eval(&self, w: &[i32; 8]) -> i32 {
+        let home: i32 = self.found.iter().map(|&f| f as i32).sum();
+        let free = self.free_cells() as i32;
+        let empty = self.empty_cols() as i32;
+        (52 - home) * w[0] - free * w[3] - empty * w[4] + 1000
+    }
+
+    /// Whether every card is on the foundations.
+    fn all_home(&self) -> bool {
+        self.found == [13; 4]
+    }
+
+    fn make_key(&self) -> Key {
+        let mut order: [u8; NCOL] = [0, 1, 2, 3, 4, 5, 6, 7];
+        let bottom = |i: u8| -> u8 {
+            if self.len[i as usize] == 0 {
+                NONE
+            } else {
+                self.cols[i as usize][0]
+            }
+        };
+        // insertion sort by bottom card (distinct except empties, which are equal)
+        for a in 1..NCOL {
+            let x = order[a];
+            let bx = bottom(x);
+            let mut b = a;
+            while b > 0 && bottom(order[b - 1]) > bx {
+                order[b] = order[b - 1];
+                b -= 1;
+            }
+            order[b] = x;
+        }
+        let mut key = [0u8; 64];
+        let mut p = 0;
+        for &i in &order {
+            let l = self.len[i as usize] as usize;
+            for &c in &self.cols[i as usize][..l] {
+                key[p] = c + 1;
+                p += 1;
+            }
+            p += 1; // the 0 ending the column
+        }
+        let mut cells = self.cells;
+        cells[..self.ncells].sort_unstable();
+        for &c in &cells[..self.ncells] {
+            key[p] = if c == NONE { 0 } else { c + 1 };
+            p += 1;
+        }
+        key
+    }
+}
+
+impl Game for FreeCell {
+    type Move = Move;
+    type Undo = (Move, u8);
+    type Key = Key;
+
+    fn safe_move(&self) -> Option<Move> {
+        for i in 0..NCOL {
+            if let Some(c) = self.top(i) {
+                if self.safe_home(c) {
+                    return Some(Move { from: i as u8, to: HOME, n: 1 });
+                }
+            }
+        }
+        for k in 0..self.ncells {
+            let c = self.cells[k];
+            if c != NONE && self.safe_home(c) {
+                return Some(Move { from: CELL0 + k as u8, to: HOME, n: 1 });
+            }
+        }
+        None
+    }
+
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.candidates(out);
+    }
+
+    fn apply(&mut self, m: Move) -> (Move, u8) {
+        (m, self.do_move(m))
+    }
+
+    fn revert(&mut self, u: (Move, u8)) {
+        self.undo_move(u.0, u.1);
+    }
+
+    fn won(&self) -> bool {
+        self.all_home()
+    }
+
+    fn key(&self) -> Key {
+        self.make_key()
+    }
+
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        out.push(self.spell_move(m));
+    }
+}
+
+/// The dealt position and cell count from a layout and options.
+fn from_layout(layout: &Layout, options: &Options) -> Result<FreeCell, String> {
+    let cols = layout.get("tableau").ok_or("freecell layout needs a tableau")?;
+    let ncells = *options.get("cells").unwrap_or(&4);
+    if !(1..=4).contains(&ncells) {
+        return Err(format!("freecell cells must be 1..4, got {ncells}"));
+    }
+    let mut columns = Vec::with_capacity(cols.len());
+    for col in cols {
+        let mut v = Vec::with_capacity(col.len());
+        for &c in col {
+            if !(0..52).contains(&c) {
+                return Err(format!("freecell layout has a bad card {c}"));
+            }
+            v.push(c as u8);
+        }
+        columns.push(v);
+    }
+    let mut g = FreeCell::new(&columns, ncells as usize)?;
+    for k in 0..8 {
+        if let Some(&v) = options.get(&format!("w{k}")) {
+            g.w[k] = v as i32;
+        }
+    }
+    Ok(g)
+}
+
+/// Move-ordering profiles (weights of `eval`) that the solver takes turns with.
+const PROFILES: [[i32; 8]; 10] = [
+    [6, 2, 1, 2, 4, 0, 10, 0],
+    [6, 2, 1, 2, 4, 2, 10, 0],
+    [8, 2, 2, 2, 4, 1, 10, 0],
+    [3, 1, 3, 1, 2, 0, 10, 0],
+    [6, 2, 1, 2, 4, 0, 0, 0],
+    [10, 1, 1, 4, 8, 1, 10, 0],
+    [4, 3, 1, 1, 3, 0, 10, 0],
+    [6, 2, 3, 2, 4, 0, 10, 0],
+    [12, 2, 1, 2, 4, 0, 10, 0],
+    [6, 0, 0, 2, 4, 3, 10, 0],
+];
+/// The profiles `solve` uses, in turn (chosen by measuring classic deals 1..1000).
+const DEFAULT_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
+/// Positions the first attempt gets; each later one gets twice as many.
+const FIRST_QUOTA: u64 = 250;
+
+/// Search with the shared restarts (`search::search_restarts`): attempt i
+/// orders its candidates by profile i (mod 6) with a budget that doubles
+/// each time, until one wins, one runs dry (a complete search: lost, whatever
+/// the order) or the budget is spent. Orders differ in how fast they find a
+/// win, never in what they prove; the nodes of every attempt count.
+pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
+    let mut g = from_layout(layout, options)?;
+    // Tuning knobs for measurement only (the pipeline passes just `cells`):
+    // w0..w7 one fixed profile without restarts, quota the first attempt's
+    // budget, pset the profiles by their digits in PROFILES.
+    if options.contains_key("w0") {
+        return Ok(search(&mut g, limits));
+    }
+    let first = options.get("quota").map_or(FIRST_QUOTA, |&q| q.max(1) as u64);
+    let pset: Vec<[i32; 8]> = match options.get("pset") {
+        Some(&d) => d.abs().to_string().bytes().map(|b| PROFILES[(b - b'0') as usize]).collect(),
+        None => DEFAULT_SET.iter().map(|&k| PROFILES[k]).collect(),
+    };
+    let mut attempt = 0usize;
+    Ok(search_restarts(&mut g, limits, first, |g, seed| {
+        if seed == 0 {
+            g.w = pset[0];
+        } else {
+            attempt += 1;
+            g.w = pset[attempt % pset.len()];
+        }
+    }))
 }
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(_layout: &Layout, _options: &Options, _seed: u64, _steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
-    Err("the freecell solver is not built yet".to_string())
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+    let mut g = from_layout(layout, options)?;
+    let mut x = seed | 1;
+    let mut line: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for step in 0..=steps {
+        moves.clear();
+        g.legal_singles(&mut moves);
+        let mut names: Vec<String> = moves.iter().map(|&m| g.spell_move(m)).collect();
+        names.sort();
+        out.push((line.clone(), names));
+        if step == steps || moves.is_empty() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let m = moves[(x % moves.len() as u64) as usize];
+        line.push(g.spell_move(m));
+        g.do_move(m);
+    }
+    Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Verdict;
+    use rustc_hash::FxHashSet;
+
+    const BIG: Limits = Limits { nodes: 5_000_000, max_bytes: 1 << 32 };
+
+    /// A card from its name, e.g. "TD", "AS".
+    fn c(name: &str) -> u8 {
+        let b = name.as_bytes();
+        let r = "A23456789TJQK".find(b[0] as char).unwrap() as u8;
+        let s = "SHDC".find(b[1] as char).unwrap() as u8;
+        s * 13 + r
+    }
+    fn col(names: &str) -> Vec<u8> {
+        names.split_whitespace().map(c).collect()
+    }
+
+    /// The classic generator, only to get realistic test positions.
+    fn classic(n: u32) -> Vec<Vec<u8>> {
+        let mut deck: Vec<u8> = (0..52).map(|i| (i / 4) as u8 + 13 * [3u8, 2, 1, 0][i % 4]).collect();
+        let mut st = n;
+        let mut order = Vec::new();
+        while !deck.is_empty() {
+            st = st.wrapping_mul(214013).wrapping_add(2531011) & 0x7fff_ffff;
+            let k = (st >> 16) as usize % deck.len();
+            order.push(deck.swap_remove(k));
+        }
+        (0..8).map(|c| order.iter().skip(c).step_by(8).copied().collect()).collect()
+    }
+
+    /// Replay a spelled line by matching it against the legal single moves
+    /// and the run moves, checking each is legal where it is made.
+    fn replay(g: &mut FreeCell, line: &[String]) {
+        for tok in line {
+            let mut ms = Vec::new();
+            g.legal_singles(&mut ms);
+            g.candidates(&mut ms);
+            let m = *ms.iter().find(|&&m| &g.spell_move(m) == tok).unwrap_or_else(|| panic!("{tok} not legal"));
+            g.do_move(m);
+        }
+    }
+
+    #[test]
+    fn safe_rule_waits_for_the_other_colour() {
+        let mut g = FreeCell::from_parts(&[col("3S"), vec![], vec![], vec![], vec![], vec![], vec![], vec![]], &[NONE; 4], [2, 2, 1, 0]);
+        assert!(!g.safe_home(c("3S")), "3S waits while 2D is out");
+        g.found[2] = 2;
+        assert!(g.safe_home(c("3S")));
+        assert!(FreeCell::from_parts(&[], &[NONE], [1, 0, 0, 0]).safe_home(c("2S")), "twos are always safe");
+        assert!(!FreeCell::from_parts(&[], &[NONE], [0, 0, 0, 0]).safe_home(c("2S")), "not before its ace");
+    }
+
+    #[test]
+    fn run_moves_respect_the_capacity() {
+        // 9H 8S 7H on column 1, TS on column 2; one free cell and no empty column carry 2
+        let mut cols = vec![col("KC 9H 8S 7H"), col("TC"), col("QD"), col("QH"), col("QS"), col("QC"), col("KD"), col("KH")];
+        let mut g = FreeCell::from_parts(&cols, &[NONE, c("KS"), c("JD"), c("JH")], [0; 4]);
+        let mut ms = Vec::new();
+        g.candidates(&mut ms);
+        assert!(!ms.iter().any(|m| m.from == 0 && m.to == 1), "3 cards need room for 3");
+        g.cells[2] = NONE;
+        ms.clear();
+        g.candidates(&mut ms);
+        let m = *ms.iter().find(|m| m.from == 0 && m.to == 1).expect("two free cells carry 3");
+        assert_eq!((m.n, g.spell_move(m)), (3, "12v3".to_string()));
+        let before = g.make_key();
+        let u = g.apply(m);
+        assert_eq!(g.len[1], 4);
+        g.revert(u);
+        assert_eq!(g.make_key(), before);
+        cols[1] = col("TS");
+        let _ = cols;
+    }
+
+    #[test]
+    fn keys_ignore_column_and_cell_order_only() {
+        let d = classic(1);
+        let a = FreeCell::from_parts(&d, &[c("AS"), NONE, NONE, NONE], [0; 4]);
+        let mut rev = d.clone();
+        rev.reverse();
+        let b = FreeCell::from_parts(&rev, &[NONE, NONE, c("AS"), NONE], [0; 4]);
+        assert_eq!(a.make_key(), b.make_key());
+        let mut moved = d.clone();
+        let x = moved[0].pop().unwrap();
+        moved[1].push(x);
+        let e = FreeCell::from_parts(&moved, &[c("AS"), NONE, NONE, NONE], [0; 4]);
+        assert_ne!(a.make_key(), e.make_key());
+    }
+
+    #[test]
+    fn candidates_reach_every_single_move_up_to_key() {
+        for deal in 1..40 {
+            let mut g = FreeCell::new(&classic(deal), 1 + deal as usize % 4).unwrap();
+            let mut x = deal as u64 * 7919 + 1;
+            for _ in 0..60 {
+                let mut singles = Vec::new();
+                g.legal_singles(&mut singles);
+                if singles.is_empty() {
+                    break;
+                }
+                let mut cands = Vec::new();
+                g.candidates(&mut cands);
+                let mut reach = FxHashSet::default();
+                for &m in &cands {
+                    let u = g.apply(m);
+                    reach.insert(g.make_key());
+                    g.revert(u);
+                }
+                let here = g.make_key();
+                for &m in &singles {
+                    let u = g.apply(m);
+                    let k = g.make_key();
+                    g.revert(u);
+                    assert!(k == here || reach.contains(&k), "deal {deal}: {} left out", g.spell_move(m));
+                }
+                assert_eq!(g.make_key(), here, "apply/revert restore the position");
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let m = singles[(x % singles.len() as u64) as usize];
+                g.apply(m);
+            }
+        }
+    }
+
+    /// Plain graph search over every legal single move, no safe
+    /// moves, no pruning; None when it grows past `cap` positions.
+    fn brute_winnable(g: &FreeCell, cap: usize) -> Option<bool> {
+        let mut seen = FxHashSet::default();
+        let mut queue = std::collections::VecDeque::from([g.clone()]);
+        seen.insert(g.make_key());
+        while let Some(mut p) = queue.pop_back() {
+            if p.all_home() {
+                return Some(true);
+            }
+            let mut ms = Vec::new();
+            p.legal_singles(&mut ms);
+            for m in ms {
+                let u = p.apply(m);
+                if seen.insert(p.make_key()) {
+                    queue.push_back(p.clone());
+                }
+                p.revert(u);
+            }
+            if seen.len() > cap {
+                return None;
+            }
+        }
+        Some(false)
+    }
+
+    #[test]
+    fn verdicts_match_a_plain_search_on_small_endgames() {
+        let mut x = 88172645463325252u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let (mut won, mut lost) = (0, 0);
+        for _ in 0..300 {
+            let found = [2 + next(7) as u8, 2 + next(7) as u8, 2 + next(7) as u8, 2 + next(7) as u8];
+            let ncells = 1;
+            let mut cards: Vec<u8> = (0..4).flat_map(|s| (found[s]..13).map(move |r| s as u8 * 13 + r)).collect();
+            // low cards tend to lie deep, so that some positions are lost
+            let noise = 1 + next(12);
+            let mut keyed: Vec<(u64, u8)> = cards.iter().map(|&c| (rank(c) as u64 * 2 + next(noise), c)).collect();
+            keyed.sort_unstable();
+            cards = keyed.into_iter().map(|(_, c)| c).collect();
+            let mut cells = vec![NONE; ncells];
+            let mut cols = vec![Vec::new(); 8];
+            if next(2) == 0 {
+                cells[0] = cards.pop().unwrap();
+            }
+            for (k, &card) in cards.iter().enumerate() {
+                cols[if k < 8 { k } else { next(8) as usize }].push(card); // no column empty
+            }
+            let mut g = FreeCell::from_parts(&cols, &cells, found);
+            let Some(want) = brute_winnable(&g, 20_000) else { continue };
+            let out = search(&mut g, BIG);
+            match out.verdict {
+                Verdict::Won(line) => {
+                    assert!(want, "won a lost position");
+                    replay(&mut g, &line);
+                    assert!(g.all_home(), "the line wins");
+                    won += 1;
+                }
+                Verdict::Lost => {
+                    assert!(!want, "lost a won position");
+                    lost += 1;
+                }
+                v => panic!("{v:?}"),
+            }
+        }
+        assert!(won > 20 && lost > 5, "both verdicts exercised: {won} won, {lost} lost");
+    }
+
+    #[test]
+    fn classic_deal_one_is_won_with_a_legal_line() {
+        let mut g = FreeCell::new(&classic(1), 4).unwrap();
+        let out = search(&mut g, BIG);
+        let Verdict::Won(line) = out.verdict else { panic!("deal 1 is winnable") };
+        replay(&mut g, &line);
+        assert!(g.all_home());
+    }
+
+    #[test]
+    fn bad_layouts_are_refused() {
+        let mut d = classic(1);
+        assert!(FreeCell::new(&d, 0).is_err());
+        assert!(FreeCell::new(&d, 5).is_err());
+        d[0][0] = d[1][0];
+        assert!(FreeCell::new(&d, 4).is_err());
+        assert!(FreeCell::new(&d[..7], 4).is_err());
+    }
+}
+

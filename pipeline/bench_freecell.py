@@ -1,0 +1,174 @@
+"""FreeCell benchmark: classic deals 1..32000 beside Freecell Solver (`fc-solve -l lg`), and the
+SiggySoft-numbered deals 1..10000.
+
+Every classic deal must come out won, except 11982, which must be proven lost; every won line is
+replayed by the referee. Only the solver's own call is timed (one core, the same deals, the same
+boards for both solvers); the referee's replay is timed apart. Freecell Solver comes from PyPI
+(`freecell-solver`, the `bench` extra), which loads Debian's `libfreecell-solver0`; without it the
+run still measures dealpool and says fc-solve was not found.
+
+Run alone: `python -m pipeline.bench_freecell [--deals A-B] [--numbered N] [--nodes N] [--no-fcs]`
+(`--deals` the classic deals, default 1-32000; `--numbered` the SiggySoft ones 1..N, default 10000;
+`--nodes` the node budget a deal, default the freecell board's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from engine import _native
+from engine.deal import card_name
+from engine.dealer import deal
+from engine.games import BOARDS
+from engine.referee import replay_state
+from engine.rules import freecell as rules
+
+MAX_BYTES = 4 << 30
+UNWINNABLE = 11982  # the one classic deal of 1..32000 that cannot be won
+
+
+@dataclass
+class Tally:
+    """Verdicts, times (seconds) and nodes of one solver over a run of deals."""
+
+    verdicts: dict[str, int] = field(default_factory=dict)
+    times: list[float] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+    worst: list[tuple[float, int, str, int]] = field(default_factory=list)
+
+    def add(self, number: int, verdict: str, seconds: float, nodes: int) -> None:
+        self.verdicts[verdict] = self.verdicts.get(verdict, 0) + 1
+        self.times.append(seconds)
+        self.nodes.append(nodes)
+        self.worst.append((seconds, number, verdict, nodes))
+
+    def summary(self) -> str:
+        total = sum(self.times)
+        med = statistics.median(self.times) * 1000 if self.times else 0.0
+        verdicts = ", ".join(f"{k} {v}" for k, v in sorted(self.verdicts.items()))
+        return (f"{verdicts}; total {total:.2f} s, median {med:.3f} ms, max {max(self.times) * 1000:.1f} ms, "
+                f"nodes {sum(self.nodes)}")
+
+    def hardest(self, k: int = 5) -> list[tuple[float, int, str, int]]:
+        return sorted(self.worst, reverse=True)[:k]
+
+
+def fcs_board(layout: dict[str, list[list[int]]]) -> str:
+    """A layout as Freecell Solver's board text: one column a line, bottom card first."""
+    return "".join(" ".join(card_name(c, "T") for c in col) + "\n" for col in layout["tableau"])
+
+
+def fc_solve() -> object | None:
+    """A Freecell Solver instance set to `-l lg`, or None when the library is missing."""
+    try:
+        from freecell_solver import FreecellSolver
+
+        solver = FreecellSolver()
+    except (ImportError, OSError) as e:
+        print(f"fc-solve not available ({e}); install libfreecell-solver0 and the bench extra")
+        return None
+    solver.input_cmd_line(["-l", "lg"])
+    return solver
+
+
+def solve_one(code: str, nodes: int) -> tuple[str, int, list[str], float, object]:
+    """Deal `code` and solve it; returns (verdict, nodes, line, seconds, dealt)."""
+    dealt = deal(code)
+    opts = rules.native_options(dealt.options)
+    t = time.perf_counter()
+    verdict, n, line, _ = _native.solve("freecell", dealt.layout, opts, nodes, MAX_BYTES)
+    return verdict, n, line, time.perf_counter() - t, dealt
+
+
+def run_classic(first: int, count: int, nodes: int, with_fcs: bool) -> bool:
+    """Classic deals first..count; True when every deal got the verdict it must."""
+    ours, theirs = Tally(), Tally()
+    solver = fc_solve() if with_fcs else None
+    referee_s = 0.0
+    bad: list[str] = []
+    for number in range(first, count + 1):
+        code = f"SOL1-freecell-cells=4-C{number}"
+        verdict, n, line, seconds, dealt = solve_one(code, nodes)
+        ours.add(number, verdict, seconds, n)
+        want = "lost" if number == UNWINNABLE else "won"
+        if verdict != want:
+            bad.append(f"C{number}: {verdict}, expected {want}")
+        if verdict == "won":
+            t = time.perf_counter()
+            rep = replay_state(rules, rules.new_state(dealt.layout, dealt.options), line)
+            referee_s += time.perf_counter() - t
+            if not rep.ok:
+                bad.append(f"C{number}: the referee refused the line: {rep.error} at {rep.at}")
+        if solver is not None:
+            board = fcs_board(dealt.layout)
+            t = time.perf_counter()
+            ret = solver.solve_board(board)  # type: ignore[attr-defined]
+            dt = time.perf_counter() - t
+            fcs_verdict = {0: "solved", 1: "not solved (pruned moves: no proof)"}.get(ret, f"code {ret}")
+            theirs.add(number, fcs_verdict, dt, int(solver.get_num_times()))  # type: ignore[attr-defined]
+            solver.recycle()  # type: ignore[attr-defined]
+    print(f"classic FreeCell deals {first}..{count} (4 cells), node budget {nodes}")
+    print(f"  dealpool: {ours.summary()}")
+    print(f"  referee replays: {ours.verdicts.get('won', 0)} lines in {referee_s:.2f} s")
+    for s, number, v, n in ours.hardest():
+        print(f"    hardest: C{number} {v} {n} nodes {s * 1000:.1f} ms")
+    if first <= UNWINNABLE <= count:
+        i = UNWINNABLE - first
+        print(f"  C{UNWINNABLE}: dealpool {ours.worst[i][2]} in {ours.times[i]:.3f} s, {ours.nodes[i]} nodes", end="")
+        if solver is not None:
+            print(f"; fc-solve -l lg {theirs.worst[i][2]} in {theirs.times[i]:.3f} s", end="")
+        print()
+    if solver is not None:
+        print(f"  fc-solve -l lg: {theirs.summary()} (iterations)")
+        ratio_total = sum(ours.times) / sum(theirs.times)
+        ratio_med = statistics.median(ours.times) / statistics.median(theirs.times)
+        print(f"  ratio dealpool / fc-solve: total {ratio_total:.2f}x, median {ratio_med:.2f}x")
+    for line in bad[:20]:
+        print(f"  FAIL {line}")
+    return not bad
+
+
+def run_numbered(count: int, nodes: int) -> bool:
+    """SiggySoft-numbered FreeCell deals 1..count: every one decided (won or lost)."""
+    ours = Tally()
+    bad: list[str] = []
+    for number in range(1, count + 1):
+        code = f"SOL1-freecell-cells=4-N{number}"
+        verdict, n, line, seconds, dealt = solve_one(code, nodes)
+        ours.add(number, verdict, seconds, n)
+        if verdict == "unknown":
+            bad.append(f"N{number}: undecided at {n} nodes")
+        elif verdict == "won":
+            rep = replay_state(rules, rules.new_state(dealt.layout, dealt.options), line)
+            if not rep.ok:
+                bad.append(f"N{number}: the referee refused the line: {rep.error} at {rep.at}")
+    print(f"SiggySoft-numbered FreeCell deals 1..{count} (4 cells), node budget {nodes}")
+    print(f"  dealpool: {ours.summary()}")
+    for s, number, v, n in ours.hardest(3):
+        print(f"    hardest: N{number} {v} {n} nodes {s * 1000:.1f} ms")
+    for line in bad[:20]:
+        print(f"  FAIL {line}")
+    return not bad
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pipeline.bench_freecell", description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", default="1-32000", help="classic deals A-B (default 1-32000)")
+    ap.add_argument("--numbered", type=int, default=10000, help="SiggySoft-numbered deals 1..N (default 10000)")
+    ap.add_argument("--nodes", type=int, default=BOARDS["freecell"].nodes, help="node budget a deal")
+    ap.add_argument("--no-fcs", action="store_true", help="skip Freecell Solver")
+    args = ap.parse_args(argv)
+    lo, _, hi = args.deals.partition("-")
+    first, last = int(lo), int(hi or lo)
+    ok = run_classic(first, last, args.nodes, not args.no_fcs) if last >= first > 0 else True
+    if args.numbered:
+        ok = run_numbered(args.numbered, args.nodes) and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

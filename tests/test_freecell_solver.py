@@ -1,0 +1,97 @@
+"""The native FreeCell solver: lines replay in the referee, pinned fixtures (verdict, nodes, line
+digest), deals from N, S and C codes.
+
+Regenerate the golden file after a deliberate change of search behaviour:
+`python tests/test_freecell_solver.py --regen` (and say why in the commit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import _native, codes
+from engine.dealer import deal
+from engine.referee import replay
+from engine.rules import freecell as R
+
+GOLDEN = Path(__file__).parent / "golden" / "freecell.json"
+MAX_BYTES = 2 << 30
+
+
+def solve(code: str, nodes: int) -> tuple[str, int, list[str]]:
+    d = deal(code)
+    verdict, n, line, _ = _native.solve("freecell", d.layout, R.native_options(d.options), nodes, MAX_BYTES)
+    return verdict, n, line
+
+
+def digest(line: list[str]) -> str:
+    return hashlib.sha256(" ".join(line).encode()).hexdigest()
+
+
+def test_solver_is_built() -> None:
+    assert _native.solvable("freecell")
+
+
+@pytest.mark.parametrize("start", [1, 5001, 20001])
+def test_won_lines_replay_in_the_referee(start: int) -> None:
+    for number in range(start, start + 60):
+        code = f"SOL1-freecell-cells=4-C{number}"
+        verdict, _, line = solve(code, 300_000)
+        assert verdict in ("won", "unknown")
+        if verdict == "won":
+            rep = replay(code, line)
+            assert rep.ok, (code, rep)
+
+
+SEEDED = codes.format(codes.DealCode.from_seed("freecell", {"cells": "4"}, bytes(range(64))))
+
+
+@pytest.mark.parametrize("code", ["SOL1-freecell-cells=4-N1", "SOL1-freecell-cells=3-N77", SEEDED])
+def test_numbered_and_seeded_codes(code: str) -> None:
+    verdict, _, line = solve(code, 500_000)
+    assert verdict == "won"
+    assert replay(code, line).ok
+
+
+def test_fewer_cells_never_win_more() -> None:
+    # a win with k cells is a win with k+1; a loss with k+1 cells is a loss with k
+    for number in (1, 2, 3):
+        verdicts = [solve(f"SOL1-freecell-cells={k}-C{number}", 400_000)[0] for k in (1, 2, 3, 4)]
+        for a, b in zip(verdicts, verdicts[1:]):
+            assert not (a == "won" and b == "lost"), (number, verdicts)
+
+
+def test_budget_gives_unknown_and_is_deterministic() -> None:
+    assert solve("SOL1-freecell-cells=4-C11982", 5_000)[0] == "unknown"
+    assert solve("SOL1-freecell-cells=4-C617", 100_000) == solve("SOL1-freecell-cells=4-C617", 100_000)
+
+
+def fixtures() -> list[dict]:
+    return json.loads(GOLDEN.read_text())["deals"]
+
+
+@pytest.mark.parametrize("fx", fixtures(), ids=lambda fx: fx["code"])
+def test_golden(fx: dict) -> None:
+    verdict, nodes, line = solve(fx["code"], fx["budget"])
+    assert (verdict, nodes, len(line), digest(line)) == (fx["verdict"], fx["nodes"], fx["length"], fx["sha256"])
+    if verdict == "won":
+        assert replay(fx["code"], line).ok
+
+
+def regenerate() -> None:
+    """Rewrite the golden file from the solver as it is (a deliberate change only)."""
+    data = json.loads(GOLDEN.read_text())
+    for fx in data["deals"]:
+        verdict, nodes, line = solve(fx["code"], fx["budget"])
+        fx.update(verdict=verdict, nodes=nodes, length=len(line), sha256=digest(line))
+    GOLDEN.write_text(json.dumps(data, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--regen"]:
+        regenerate()
