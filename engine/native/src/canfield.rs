@@ -493,29 +493,12 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
     let mut g = Canfield::new(layout, options)?;
-    let mut x = seed | 1;
-    let mut line: Vec<String> = Vec::new();
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for step in 0..=steps {
-        moves.clear();
-        g.atomic(&mut moves);
-        let mut legal: Vec<String> = moves.iter().map(|&m| g.token(m)).collect();
-        legal.sort();
-        out.push((line.clone(), legal));
-        if step == steps || moves.is_empty() || g.won() {
-            break;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = moves[(x % moves.len() as u64) as usize];
-        line.push(g.token(m));
+    // A won Canfield position has no card left to move, so its list is empty.
+    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.atomic(out), |g, m| g.token(m), |g, m| {
         g.apply(m);
-    }
-    Ok(out)
+    }))
 }
 
 #[cfg(test)]

@@ -656,29 +656,11 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
     let mut g = from_layout(layout, options)?;
-    let mut x = seed | 1;
-    let mut line: Vec<String> = Vec::new();
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for step in 0..=steps {
-        moves.clear();
-        g.legal_singles(&mut moves);
-        let mut names: Vec<String> = moves.iter().map(|&m| g.spell_move(m)).collect();
-        names.sort();
-        out.push((line.clone(), names));
-        if step == steps || moves.is_empty() {
-            break;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = moves[(x % moves.len() as u64) as usize];
-        line.push(g.spell_move(m));
+    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal_singles(out), |g, m| g.spell_move(m), |g, m| {
         g.do_move(m);
-    }
-    Ok(out)
+    }))
 }
 
 #[cfg(test)]

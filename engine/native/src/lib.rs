@@ -3,6 +3,7 @@
 
 pub mod deal;
 pub mod search;
+pub mod walk;
 
 pub mod canfield;
 pub mod freecell;

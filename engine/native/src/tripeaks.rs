@@ -242,30 +242,16 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads. A won position lists no moves.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
     let mut g = TriPeaks::from_layout(layout, options)?;
-    let mut rng = seed | 1;
-    let mut line = Vec::new();
-    let mut out = Vec::new();
-    for step in 0..=steps {
-        let mut moves = Vec::new();
+    let legal = |g: &TriPeaks, out: &mut Vec<Move>| {
         if !g.won() {
-            g.legal(&mut moves);
+            g.legal(out)
         }
-        let mut names: Vec<String> = moves.iter().map(|&m| TriPeaks::token(m)).collect();
-        names.sort();
-        out.push((line.clone(), names));
-        if moves.is_empty() || step == steps {
-            break;
-        }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let m = moves[(rng % moves.len() as u64) as usize];
-        line.push(TriPeaks::token(m));
+    };
+    Ok(crate::walk::random_walk(&mut g, seed, steps, legal, |_, m| TriPeaks::token(m), |g, m| {
         g.apply(m);
-    }
-    Ok(out)
+    }))
 }
 
 #[cfg(test)]
