@@ -149,7 +149,7 @@ def test_golden_file_covers_each_variant():
 @st.composite
 def small_positions(draw):
     """A random endgame the native solver reads: up to 12 cards off the foundations, in up to three
-    piles (one face-up card each over face-down ones) and the stock; any draw and pass limit.
+    piles (face-down cards under a face-up card or a short run) and the stock; any draw and pass limit.
     Lopsided on purpose, so that many are lost."""
     heights = draw(st.lists(st.integers(3, 13), min_size=4, max_size=4))
     while 52 - sum(heights) > 12:
@@ -162,6 +162,15 @@ def small_positions(draw):
     piles = [p[:7] for p in parts[:used]] + [[]] * (7 - used)
     stock = parts[used] + [c for p in parts[:used] for c in p[7:]]
     down = [max(len(p) - 1, 0) for p in piles]
+    # Face-up runs on some piles (so moves of part of a run occur): stock cards that fit go on top.
+    for p in piles[:used]:
+        while p and draw(st.booleans()):
+            fits = [c for c in stock if c % 13 == p[-1] % 13 - 1 and (c // 13 in (1, 2)) != (p[-1] // 13 in (1, 2))]
+            if not fits:
+                break
+            c = draw(st.sampled_from(fits))
+            stock.remove(c)
+            p.append(c)
     d, passes = draw(st.sampled_from([1, 3])), draw(st.sampled_from([0, 1, 3]))
     native = ({"tableau": piles, "down": [down], "stock": [stock]}, {"draw": d, "passes": passes})
     layout = {
