@@ -131,8 +131,8 @@ def _board(id_: str, game_id: str, nodes: int, label: str, **options: str) -> Bo
 BOARDS: dict[str, Board] = {
     b.id: b
     for b in (
-        _board("klondike-1", "klondike", 1_000_000, "Klondike · Draw 1", draw="1"),
-        _board("klondike-3", "klondike", 1_000_000, "Klondike · Draw 3", draw="3"),
+        _board("klondike-1", "klondike", 2_000_000, "Klondike · Draw 1", draw="1"),
+        _board("klondike-3", "klondike", 2_000_000, "Klondike · Draw 3", draw="3"),
         _board("freecell", "freecell", 1_000_000, "FreeCell", cells="4"),
         _board("canfield", "canfield", 2_000_000, "Canfield"),
         _board("tripeaks", "tripeaks", 1_000_000, "TriPeaks"),
