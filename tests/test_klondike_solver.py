@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import _native
 from engine.dealer import deal
@@ -17,6 +20,8 @@ from engine.games import BOARDS, board_code
 from engine.referee import replay
 from engine.rules import klondike as k
 from engine.solve import DEFAULT_MAX_MB, SolveResult, solve
+
+sys.path.insert(0, str(Path(__file__).parent))
 
 GOLDEN = Path(__file__).parent / "golden" / "klondike.json"
 
@@ -137,3 +142,65 @@ def test_golden_file_covers_each_variant():
     kinds = {(f["board"], f["kind"]) for f in fixtures()}
     for board in ("klondike-1", "klondike-3"):
         assert {(board, "easy win"), (board, "hard win"), (board, "proven loss")} <= kinds
+
+
+# ---------------------------------------------------------------- verdicts against brute force
+
+@st.composite
+def small_positions(draw):
+    """A random endgame the native solver reads: up to 12 cards off the foundations, in up to three
+    piles (face-down cards under a face-up card or a short run) and the stock; any draw and pass limit.
+    Lopsided on purpose, so that many are lost."""
+    heights = draw(st.lists(st.integers(3, 13), min_size=4, max_size=4))
+    while 52 - sum(heights) > 12:
+        heights[heights.index(min(heights))] += 1
+    out = draw(st.permutations([s * 13 + r for s in range(4) for r in range(heights[s], 13)]))
+    used = draw(st.integers(1, 3))
+    # Piles take most cards (face-down cards make losses), the stock the rest.
+    cuts = sorted(draw(st.lists(st.integers(len(out) // 2, len(out)), min_size=used, max_size=used)))
+    parts = [out[a:b] for a, b in zip([0] + cuts, cuts + [len(out)])]
+    piles = [p[:7] for p in parts[:used]] + [[]] * (7 - used)
+    stock = parts[used] + [c for p in parts[:used] for c in p[7:]]
+    down = [max(len(p) - 1, 0) for p in piles]
+    # Face-up runs on some piles (so moves of part of a run occur): stock cards that fit go on top.
+    for p in piles[:used]:
+        while p and draw(st.booleans()):
+            fits = [c for c in stock if c % 13 == p[-1] % 13 - 1 and (c // 13 in (1, 2)) != (p[-1] // 13 in (1, 2))]
+            if not fits:
+                break
+            c = draw(st.sampled_from(fits))
+            stock.remove(c)
+            p.append(c)
+    d, passes = draw(st.sampled_from([1, 3])), draw(st.sampled_from([0, 1, 3]))
+    native = ({"tableau": piles, "down": [down], "stock": [stock]}, {"draw": d, "passes": passes})
+    layout = {
+        "tableau": piles,
+        "down": [down],
+        "stock": [stock],
+        "waste": [[]],
+        "foundation": [list(range(s * 13, s * 13 + h)) for s, h in enumerate(heights)],
+    }
+    state = k.new_state(layout, {"draw": str(d), "passes": "unlimited" if passes == 0 else str(passes)})
+    return native, state
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions())
+def test_verdicts_agree_with_brute_force(pos):
+    """Every pruning rule at once, checked against an exhaustive search over all legal moves
+    (tests/klondike_helpers.py `winnable`): the solver's `lost` is a real loss, its `won` line
+    replays to a win in the Python rules, and a small position is always decided."""
+    from klondike_helpers import winnable
+
+    (layout, options), state = pos
+    verdict, _, line, _ = _native.solve("klondike", layout, options, 200_000, 1 << 30)
+    assert verdict in ("won", "lost"), (layout, options)
+    truth = winnable(state, 20_000)
+    if verdict == "won":
+        s = state.copy()
+        for m in line:
+            assert m in k.legal_moves(s), (m, line, layout, options)
+            k.play(s, m)
+        assert k.is_won(s)
+    if truth is not None:
+        assert (verdict == "won") == truth, (verdict, layout, options)

@@ -622,6 +622,8 @@ const PROFILES: [[i32; 8]; 10] = [
 const DEFAULT_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
 /// Positions the first attempt gets; each later one gets twice as many.
 const FIRST_QUOTA: u64 = 250;
+/// Restarts use at most 1/RESTART_SHARE of the budget; the last attempt gets the rest.
+const RESTART_SHARE: u64 = 2;
 
 /// Search with the shared restarts (`search::search_restarts`): attempt i
 /// orders its candidates by profile i (mod 6) with a budget that doubles
@@ -642,7 +644,8 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         None => DEFAULT_SET.iter().map(|&k| PROFILES[k]).collect(),
     };
     let mut attempt = 0usize;
-    Ok(search_restarts(&mut g, limits, first, |g, seed| {
+    // Restarts may take up to half the budget: FreeCell's wins come from them (losses are rare).
+    Ok(search_restarts(&mut g, limits, first, RESTART_SHARE, |g, seed| {
         if seed == 0 {
             g.w = pset[0];
         } else {

@@ -227,19 +227,22 @@ pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
     Outcome { verdict, nodes: s.nodes }
 }
 
-/// Search with restarts: attempts with budgets `first`, 2·`first`, 4·`first`, ... while they fit
-/// in `limits.nodes`, then one with what is left. Attempt i orders its candidates by `seed(i)`
+/// Search with restarts: attempts with budgets `first`, 2·`first`, 4·`first`, ... while together
+/// they stay within `limits.nodes / share`, then one with all that is left (so at least
+/// (share−1)/share of the budget: a loss is proved only by an attempt that sees every reachable
+/// position, which needs the budget in one piece). Attempt i orders its candidates by `seed(i)`
 /// (`reorder(game, 0)` is the game's own heuristic order, used first); only the order changes,
 /// never the candidate set, so each attempt is a complete search by itself: a win from any attempt
 /// is a real line, and an attempt that runs dry proves the loss. The node count is the sum over
 /// attempts, so the verdict stays a function of the budget. Heavy-tailed searches (a few bad
 /// early choices with huge subtrees) find wins far sooner this way.
-pub fn search_restarts<G: Game>(game: &mut G, limits: Limits, first: u64, mut reorder: impl FnMut(&mut G, u64)) -> Outcome {
+pub fn search_restarts<G: Game>(game: &mut G, limits: Limits, first: u64, share: u64, mut reorder: impl FnMut(&mut G, u64)) -> Outcome {
+    let cap = limits.nodes / share.max(1);
     let mut used = 0u64;
     let mut budget = first.max(1);
     let mut seed = 0u64;
     loop {
-        let last = used + budget > limits.nodes.saturating_sub(budget);
+        let last = used + budget > cap;
         let nodes = if last { limits.nodes - used } else { budget };
         reorder(game, seed);
         let out = search(game, Limits { nodes, ..limits });
@@ -315,18 +318,21 @@ mod tests {
     fn restarts_sum_their_nodes_and_keep_verdicts() {
         let edges = vec![vec![1, 2], vec![2, 0], vec![1], vec![]];
         let mut g = Walk { at: 0, edges: edges.clone(), goal: 3 };
-        // Lost needs all 3 positions: attempts of 1 and 2 run out, the last has 100 - 3 left.
-        let out = search_restarts(&mut g, Limits { nodes: 100, max_bytes: 1 << 30 }, 1, |_, _| {});
+        // Lost needs all 3 positions. Budget 100, share 8: restarts may use 12 (attempts of 1, 2
+        // and 4 run out, 7 in all), the last has the 93 left.
+        let out = search_restarts(&mut g, Limits { nodes: 100, max_bytes: 1 << 30 }, 1, 8, |_, _| {});
         assert_eq!(out.verdict, Verdict::Lost);
         assert_eq!(out.nodes, 1 + 2 + 3);
-        // A budget too small for any attempt to finish stays unknown, spending exactly the budget.
-        let out = search_restarts(&mut g, Limits { nodes: 3, max_bytes: 1 << 30 }, 1, |_, _| {});
-        assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 3));
-        let out = search_restarts(&mut g, Limits { nodes: 4, max_bytes: 1 << 30 }, 1, |_, _| {});
+        // Share 1: restarts may take it all (1 + 2 of 5), the last attempt gets 2 and runs out,
+        // spending exactly the budget.
+        let out = search_restarts(&mut g, Limits { nodes: 5, max_bytes: 1 << 30 }, 1, 1, |_, _| {});
+        assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 5));
+        // Share 2 of 5: restarts get 2 (the attempt of 1 only), the last the 4 left: enough.
+        let out = search_restarts(&mut g, Limits { nodes: 5, max_bytes: 1 << 30 }, 1, 2, |_, _| {});
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1 + 3));
         let mut g = Walk { at: 0, edges: vec![vec![1], vec![0, 2], vec![1, 3], vec![]], goal: 3 };
         let mut seeds = Vec::new();
-        let out = search_restarts(&mut g, Limits { nodes: 100, max_bytes: 1 << 30 }, 1, |_, s| seeds.push(s));
+        let out = search_restarts(&mut g, Limits { nodes: 100, max_bytes: 1 << 30 }, 1, 8, |_, s| seeds.push(s));
         assert!(matches!(out.verdict, Verdict::Won(_)));
         assert_eq!(seeds.first(), Some(&0));
         assert_eq!(seeds.last(), Some(&0), "the game is handed back in its own order");

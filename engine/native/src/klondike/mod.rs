@@ -50,11 +50,15 @@ impl Game for State {
 /// unlimited, 1 or 3).
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut s = State::from_layout(layout, options)?;
-    Ok(search_restarts(&mut s, limits, FIRST_ATTEMPT, |g, seed| g.shuffle = seed))
+    Ok(search_restarts(&mut s, limits, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed))
 }
 
 /// The first attempt's budget; each next one doubles (docs/solver.md, Klondike, "Restarts").
 pub const FIRST_ATTEMPT: u64 = 1_000;
+
+/// Restart attempts together take at most 1/RESTART_SHARE of the budget; the last, complete
+/// attempt gets the rest (docs/solver.md, Klondike, "Restarts").
+pub const RESTART_SHARE: u64 = 4;
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so

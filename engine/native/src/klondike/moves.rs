@@ -172,11 +172,16 @@ fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
     }
 }
 
-/// Part of a run (its bottom card stays); never a king, so never to an empty pile.
+/// Part of a run (its bottom card stays); never a king, so never to an empty pile. Only when the
+/// face-up card it leaves bare can go to its foundation next (docs/solver.md, Klondike, rule 4):
+/// any other such move can be put off or mirrored without lengthening a win.
 fn partial(s: &State, a: &Accept, out: &mut Vec<Move>) {
     for p in 0..PILES {
         let (d, l) = (s.down[p] as usize, s.len[p] as usize);
         for i in d + 1..l {
+            if !s.to_found_ok(s.cards[p][i - 1]) {
+                continue;
+            }
             let y = s.cards[p][i];
             a.each(y, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: (l - i) as u8 }));
         }
