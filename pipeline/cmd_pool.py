@@ -74,6 +74,14 @@ def _stored_boards(folder: Folder) -> list[str]:
     return [b for b in engine_port.solvable_boards() if b in have]
 
 
+def _fail_on_refusals(summary: pool.Summary) -> None:
+    """A won line the referee refused fails the run loudly (exit 1), after the summary."""
+    try:
+        pool.raise_on_refusals(summary)
+    except pool.PipelineFailure as e:
+        fail(str(e), 1)
+
+
 def _solve_batch(ctx: click.Context, boards: str | None, nodes: int | None, workers: int | None,
                  max_mb: int, quiet: bool) -> None:  # fmt: skip
     folder = _folder(ctx).require()
@@ -82,10 +90,7 @@ def _solve_batch(ctx: click.Context, boards: str | None, nodes: int | None, work
         raise DealpoolError(f"no sampled deals of a solvable board in {str(folder.root)!r} (run `dealpool sample`)")
     summary = pool.solve_pool(folder, bs, nodes, max_mb, workers, quiet)
     _say(summary.line())
-    try:
-        pool.raise_on_refusals(summary)
-    except pool.PipelineFailure as e:
-        fail(str(e), 1)
+    _fail_on_refusals(summary)
 
 
 @main_group.command()
@@ -169,10 +174,7 @@ def _build(folder: Folder, boards: str | None, target: int | None, numbers: str 
         _sample(folder, bs, numbers, random_)
         summary = pool.solve_pool(folder, bs, nodes, max_mb, workers, quiet)
         _say(summary.line())
-    try:
-        pool.raise_on_refusals(summary)
-    except pool.PipelineFailure as e:
-        fail(str(e), 1)
+    _fail_on_refusals(summary)
 
 
 @main_group.command()

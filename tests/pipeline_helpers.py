@@ -30,6 +30,16 @@ def real_engine() -> bool:
     return True
 
 
+@pytest.fixture()
+def engine_mode():
+    """The real engine when the Klondike solver is merged and built, else the fake one."""
+    if real_engine():
+        yield "real"
+    else:
+        with pipeline_fake.installed():
+            yield "fake"
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """`dealpool ARGV` in process: (exit status, stdout, stderr)."""
     from pipeline.cli import main

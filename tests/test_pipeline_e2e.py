@@ -9,20 +9,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pipeline_helpers import pipeline_fake, real_engine, run, table_rows
+from pipeline_helpers import engine_mode, real_engine, run, table_rows  # noqa: F401  (engine_mode: fixture)
 
 NODES = "20000"
 BOARDS = "klondike-1,klondike-3"
-
-
-@pytest.fixture()
-def engine_mode():
-    """The real engine when the Klondike solver is merged and built, else the fake one."""
-    if real_engine():
-        yield "real"
-    else:
-        with pipeline_fake.installed():
-            yield "fake"
 
 
 def _build(capsys, data: Path, numbers: str = "1-12", workers: str = "2") -> None:

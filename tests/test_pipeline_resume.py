@@ -10,21 +10,10 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pipeline_helpers import env, fake_cli, part_names, pipeline_fake, real_engine, run, table_rows  # noqa: E402
+from pipeline_helpers import engine_mode, env, fake_cli, part_names, pipeline_fake, run, table_rows  # noqa: E402,F401  (engine_mode: fixture)
 
 NODES = "20000"
-
-
-@pytest.fixture()
-def engine_mode():
-    if real_engine():
-        yield "real"
-    else:
-        with pipeline_fake.installed():
-            yield "fake"
 
 
 def test_workers_1_and_2_give_identical_tables(engine_mode, capsys, tmp_path, monkeypatch):
