@@ -11,21 +11,7 @@ fn layout(n: u64) -> Layout {
     h.update(b"SiggySoft Solitaire numbered deal v1\x00klondike\x00");
     h.update(n.to_be_bytes());
     let order: Vec<i32> = deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
-    let mut piles = vec![Vec::new(); 7];
-    let mut k = 0;
-    for row in 0..7 {
-        for (p, pile) in piles.iter_mut().enumerate() {
-            if row <= p {
-                pile.push(order[k]);
-                k += 1;
-            }
-        }
-    }
-    let mut l = Layout::new();
-    l.insert("tableau".into(), piles);
-    l.insert("down".into(), vec![(0..7).collect()]);
-    l.insert("stock".into(), vec![order[28..].to_vec()]);
-    l
+    klondike::layout_from_order(&order)
 }
 
 fn main() {

@@ -495,7 +495,6 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// spelled in the notation the referee reads.
 pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
     let mut g = Canfield::new(layout, options)?;
-    // A won Canfield position has no card left to move, so its list is empty.
     Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.atomic(out), |g, m| g.token(m), |g, m| {
         g.apply(m);
     }))
@@ -509,15 +508,7 @@ mod tests {
     const BIG: Limits = Limits { nodes: 2_000_000, max_bytes: 1 << 31 };
 
     fn card(name: &str) -> i32 {
-        let (r, s) = name.split_at(name.len() - 1);
-        let rank = match r {
-            "A" => 1,
-            "J" => 11,
-            "Q" => 12,
-            "K" => 13,
-            n => n.parse().unwrap(),
-        };
-        "SHDC".find(s).unwrap() as i32 * 13 + rank - 1
+        crate::cards::from_name(name) as i32
     }
     fn cards(s: &str) -> Vec<i32> {
         s.split_whitespace().map(card).collect()

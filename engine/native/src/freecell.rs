@@ -675,12 +675,7 @@ mod tests {
     const BIG: Limits = Limits { nodes: 5_000_000, max_bytes: 1 << 32 };
 
     /// A card from its name, e.g. "TD", "AS".
-    fn c(name: &str) -> u8 {
-        let b = name.as_bytes();
-        let r = "A23456789TJQK".find(b[0] as char).unwrap() as u8;
-        let s = "SHDC".find(b[1] as char).unwrap() as u8;
-        s * 13 + r
-    }
+    use crate::cards::from_name as c;
     fn col(names: &str) -> Vec<u8> {
         names.split_whitespace().map(c).collect()
     }

@@ -244,12 +244,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// spelled in the notation the referee reads. A won position lists no moves.
 pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
     let mut g = TriPeaks::from_layout(layout, options)?;
-    let legal = |g: &TriPeaks, out: &mut Vec<Move>| {
-        if !g.won() {
-            g.legal(out)
-        }
-    };
-    Ok(crate::walk::random_walk(&mut g, seed, steps, legal, |_, m| TriPeaks::token(m), |g, m| {
+    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| TriPeaks::token(m), |g, m| {
         g.apply(m);
     }))
 }

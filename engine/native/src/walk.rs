@@ -2,12 +2,14 @@
 //! every legal single move (spelled, sorted) is listed beside the line so far,
 //! so the Python side can replay the line and compare its own legal moves.
 
+use crate::search::Game;
+
 /// (the line so far, every legal single move in the position it reaches, sorted).
 pub type Walk = Vec<(Vec<String>, Vec<String>)>;
 
 /// Walk `steps` random moves from `g` (choosing with a xorshift stream from
-/// `seed`), stopping early where no move is legal.
-pub fn random_walk<G, M: Copy>(
+/// `seed`), stopping early at a win (which lists no moves) or where no move is legal.
+pub fn random_walk<G: Game, M: Copy>(
     g: &mut G,
     seed: u64,
     steps: usize,
@@ -21,7 +23,9 @@ pub fn random_walk<G, M: Copy>(
     let mut moves = Vec::new();
     for step in 0..=steps {
         moves.clear();
-        legal(g, &mut moves);
+        if !g.won() {
+            legal(g, &mut moves);
+        }
         let mut names: Vec<String> = moves.iter().map(|&m| token(g, m)).collect();
         names.sort();
         out.push((line.clone(), names));

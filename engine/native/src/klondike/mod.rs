@@ -48,6 +48,26 @@ impl Game for State {
 
 /// Solve a laid-out deal: `options` are `draw` (1|3) and `passes` (0 for
 /// unlimited, 1 or 3).
+/// The Klondike layout of a shuffled order (docs/architecture.md), for the
+/// crate's own tests and benchmarks: the product's layouts come from Python.
+pub fn layout_from_order(order: &[i32]) -> Layout {
+    let mut piles = vec![Vec::new(); 7];
+    let mut k = 0;
+    for row in 0..7 {
+        for (p, pile) in piles.iter_mut().enumerate() {
+            if row <= p {
+                pile.push(order[k]);
+                k += 1;
+            }
+        }
+    }
+    let mut l = Layout::new();
+    l.insert("tableau".into(), piles);
+    l.insert("down".into(), vec![(0..7).collect()]);
+    l.insert("stock".into(), vec![order[28..].to_vec()]);
+    l
+}
+
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut s = State::from_layout(layout, options)?;
     Ok(search_restarts(&mut s, limits, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed))

@@ -9,19 +9,7 @@ use super::walk::{legal, play};
 use crate::search::{search, Limits, Verdict};
 use crate::{Layout, Options};
 
-/// Card from its name, e.g. "10H", "AS".
-fn c(name: &str) -> u8 {
-    let (r, s) = name.split_at(name.len() - 1);
-    let rank = match r {
-        "A" => 1,
-        "J" => 11,
-        "Q" => 12,
-        "K" => 13,
-        n => n.parse().unwrap(),
-    };
-    let suit = "SHDC".find(s).unwrap() as u8;
-    suit * 13 + rank - 1
-}
+use crate::cards::from_name as c;
 
 fn cards(names: &str) -> Vec<u8> {
     names.split_whitespace().map(c).collect()
@@ -73,21 +61,7 @@ fn deal(n: u64) -> Layout {
         let j = ((x >> 33) % (i as u64 + 1)) as usize;
         order.swap(i, j);
     }
-    let mut piles = vec![Vec::new(); 7];
-    let mut k = 0;
-    for row in 0..7 {
-        for (p, pile) in piles.iter_mut().enumerate() {
-            if row <= p {
-                pile.push(order[k]);
-                k += 1;
-            }
-        }
-    }
-    let mut l = Layout::new();
-    l.insert("tableau".into(), piles);
-    l.insert("down".into(), vec![(0..7).collect()]);
-    l.insert("stock".into(), vec![order[28..].to_vec()]);
-    l
+    super::layout_from_order(&order)
 }
 
 fn opts(draw: i64, passes: i64) -> Options {
