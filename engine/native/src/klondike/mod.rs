@@ -3,6 +3,7 @@
 //! The soundness argument of every rule here (safe moves, the moves left
 //! out, the key) is written in docs/solver.md, section Klondike.
 
+pub mod abs_move;
 mod keys;
 mod moves;
 pub mod state;
