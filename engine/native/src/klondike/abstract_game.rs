@@ -159,6 +159,19 @@ impl Abs {
         m >> (rank(c) - 1) & 1 == 1
     }
 
+    /// The four cards the foundations take next.
+    #[inline]
+    fn next_up(&self) -> u64 {
+        let mut m = 0;
+        for s in 0..4u8 {
+            let f = self.found[s as usize];
+            if f < 13 {
+                m |= bit(s * 13 + f);
+            }
+        }
+        m
+    }
+
     #[inline]
     fn to_found_ok(&self, c: u8) -> bool {
         self.found[suit(c) as usize] == rank(c) - 1
@@ -254,7 +267,7 @@ impl Abs {
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
     /// card number first).
     pub fn safe(&self) -> Option<AbsMove> {
-        let mut m = self.vis;
+        let mut m = self.vis & self.next_up();
         while m != 0 {
             let c = m.trailing_zeros() as u8;
             m &= m - 1;
@@ -277,7 +290,7 @@ impl Abs {
         let u = self.uncovered();
         let surf = self.surfaces();
         // Face-up cards to their foundations.
-        let mut m = self.vis;
+        let mut m = self.vis & self.next_up();
         while m != 0 {
             let c = m.trailing_zeros() as u8;
             m &= m - 1;
