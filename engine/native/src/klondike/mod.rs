@@ -4,6 +4,7 @@
 //! out, the key) is written in docs/solver.md, section Klondike.
 
 pub mod abs_move;
+pub mod concretize;
 mod keys;
 mod moves;
 pub mod state;
@@ -11,6 +12,8 @@ mod walk;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod concretize_tests;
 
 use crate::search::{search_restarts, Game, Limits, Outcome};
 use crate::{Layout, Options};
