@@ -191,7 +191,7 @@ struct Realization {
 
 /// The realizations of `m` from `start`, fewest rearrangements first (breadth first, in pile
 /// order, so deterministic): all those at the least depth that has any, at most ALTERNATIVES.
-fn realize(start: &Node, m: AbsMove, positions: &mut u64, depth_used: &mut usize) -> Vec<Realization> {
+fn realize(start: &Node, m: AbsMove, positions: &mut u64, depth_used: &mut usize, mirror: bool) -> Vec<Realization> {
     let mut found = Vec::new();
     if !start.possible(m) {
         return found;
@@ -204,6 +204,9 @@ fn realize(start: &Node, m: AbsMove, positions: &mut u64, depth_used: &mut usize
         for (n, path) in &layer {
             buf.clear();
             n.finals(m, &mut buf);
+            if mirror {
+                buf.reverse();
+            }
             for &f in &buf {
                 if found.len() < ALTERNATIVES {
                     let mut moves = path.clone();
@@ -223,6 +226,9 @@ fn realize(start: &Node, m: AbsMove, positions: &mut u64, depth_used: &mut usize
         for (n, path) in &layer {
             buf.clear();
             n.rearrangements(&mut buf);
+            if mirror {
+                buf.reverse();
+            }
             for &r in &buf {
                 let mut c = n.clone();
                 c.s.apply(r);
@@ -260,6 +266,25 @@ pub fn concretize(start: &State, line: &[AbsMove]) -> Option<Vec<String>> {
 
 /// `concretize`, with what it took.
 pub fn concretize_report(start: &State, line: &[AbsMove]) -> Report {
+    run(start, line, false, true).0
+}
+
+/// `concretize_report` making its choices in the opposite order (last landing pile first), to
+/// test that realizations do not hang on lucky first choices.
+#[cfg(test)]
+pub(super) fn concretize_mirrored(start: &State, line: &[AbsMove]) -> Report {
+    run(start, line, true, true).0
+}
+
+/// The position (and bare-pile mask) a realization of `line` reaches, win or not, making the
+/// choices in the opposite order if `mirror`; None when some move cannot be realized.
+#[cfg(test)]
+pub(super) fn realize_prefix(start: &State, line: &[AbsMove], mirror: bool) -> Option<(State, u8)> {
+    run(start, line, mirror, false).1.map(|n| (n.s, n.bare))
+}
+
+/// The concretization, and the position it ends in; a win is required if `need_win`.
+fn run(start: &State, line: &[AbsMove], mirror: bool, need_win: bool) -> (Report, Option<Node>) {
     struct Frame {
         before: Node,
         tokens: usize,
@@ -273,25 +298,26 @@ pub fn concretize_report(start: &State, line: &[AbsMove]) -> Report {
     loop {
         let i = frames.len();
         if i == line.len() {
-            if node.s.won() {
-                r.line = Some(tokens);
-            }
             // Realizations differ only in arrangement, never in the foundations: no retry helps.
-            return r;
+            if need_win && !node.s.won() {
+                return (r, None);
+            }
+            r.line = Some(tokens);
+            return (r, Some(node));
         }
-        let options = realize(&node, line[i], &mut r.positions, &mut r.max_rearrange);
+        let options = realize(&node, line[i], &mut r.positions, &mut r.max_rearrange, mirror);
         if options.is_empty() && r.failed.is_none_or(|(j, _)| j < i) {
             r.failed = Some((i, line[i]));
             let mut sink = 0;
-            r.twin_would_do = !realize(&node, on_twin(line[i]), &mut sink, &mut 0).is_empty();
+            r.twin_would_do = !realize(&node, on_twin(line[i]), &mut sink, &mut 0, mirror).is_empty();
         }
         frames.push(Frame { before: node.clone(), tokens: tokens.len(), options, next: 0 });
         // Take the next untried realization, backing up over exhausted moves.
         loop {
             if r.positions >= BUDGET {
-                return r;
+                return (r, None);
             }
-            let Some(f) = frames.last_mut() else { return r };
+            let Some(f) = frames.last_mut() else { return (r, None) };
             if f.next < f.options.len() {
                 if f.next > 0 {
                     r.backtracks += 1;
