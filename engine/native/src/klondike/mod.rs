@@ -4,6 +4,7 @@
 //! out, the key) is written in docs/solver.md, section Klondike.
 
 pub mod abs_move;
+pub mod abstract_game;
 pub mod concretize;
 mod keys;
 mod moves;
@@ -11,11 +12,13 @@ pub mod state;
 mod walk;
 
 #[cfg(test)]
+mod abstract_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod concretize_tests;
 
-use crate::search::{search_restarts, Game, Limits, Outcome};
+use crate::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
 use crate::{Layout, Options};
 pub use state::{Move, State, Undo};
 
@@ -74,8 +77,32 @@ pub fn layout_from_order(order: &[i32]) -> Layout {
 
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut s = State::from_layout(layout, options)?;
-    Ok(search_restarts(&mut s, limits, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed))
+    let mode = *options.get("abstract").unwrap_or(&1);
+    if !(0..=2).contains(&mode) {
+        return Err(format!("klondike abstract must be 0 (off), 1 (on) or 2 (only), got {mode}"));
+    }
+    let mut spent = 0;
+    if mode > 0 && s.redeals == state::UNLIMITED {
+        // The abstract search first (docs/solver.md, Klondike, "The abstract game"): it proves
+        // losses; its wins are not lines, so the concrete search looks for the line after it.
+        if let Some(mut a) = abstract_game::Abs::from_state(&s) {
+            let nodes = if mode == 2 { limits.nodes } else { limits.nodes / ABSTRACT_SHARE };
+            let out = search(&mut a, Limits { nodes, ..limits });
+            if mode == 2 || out.verdict == Verdict::Lost {
+                return Ok(out);
+            }
+            spent = out.nodes;
+        }
+    }
+    let rest = Limits { nodes: limits.nodes - spent, ..limits };
+    let mut out = search_restarts(&mut s, rest, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed);
+    out.nodes += spent;
+    Ok(out)
 }
+
+/// The abstract search gets at most 1/ABSTRACT_SHARE of the budget (docs/solver.md, Klondike,
+/// "The abstract game"); the concrete search gets what it leaves.
+pub const ABSTRACT_SHARE: u64 = 2;
 
 /// The first attempt's budget; each next one doubles (docs/solver.md, Klondike, "Restarts").
 pub const FIRST_ATTEMPT: u64 = 1_000;
