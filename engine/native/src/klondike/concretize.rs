@@ -36,6 +36,8 @@ pub struct Report {
     pub positions: u64,
     /// Most rearrangements any realized abstract move needed.
     pub max_rearrange: usize,
+    /// Abstract moves (of the line found) that needed a rearrangement first.
+    pub rearranged: usize,
     /// Realizations abandoned for a later move's sake.
     pub backtracks: u64,
     /// The furthest abstract move (index, move) that could not be realized, if any.
@@ -302,6 +304,7 @@ fn run(start: &State, line: &[AbsMove], mirror: bool, need_win: bool) -> (Report
             if need_win && !node.s.won() {
                 return (r, None);
             }
+            r.rearranged = frames.iter().filter(|f| f.options[f.next - 1].moves.len() > 1).count();
             r.line = Some(tokens);
             return (r, Some(node));
         }
@@ -358,10 +361,9 @@ pub fn abstract_line(start: &State, line: &[String]) -> Result<Vec<AbsMove>, Str
                     let f = from as usize;
                     let i = (s.len[f] - k) as usize;
                     let c = s.cards[f][i];
-                    let surface = i == s.down[f] as usize && n.bare & (1 << f) == 0;
-                    // A dealt king alone on its pile going to another empty one changes nothing
-                    // the abstract game needs (lonelybot's first-layer kings): dropped.
-                    (surface && !(rank(c) == 13 && i == 0)).then_some(AbsMove::Reveal(c))
+                    // A surface leaving reveals (a dealt king with nothing under it too: its
+                    // pile has no dealt card left after, as in abstract_game.rs).
+                    (i == s.down[f] as usize && n.bare & (1 << f) == 0).then_some(AbsMove::Reveal(c))
                 }
             };
             out.extend(a);

@@ -3,12 +3,13 @@
 //! single-move rules; abstract lines that ask for a card that is not there must give None.
 
 use super::abs_move::AbsMove;
+use super::abstract_game::{parse, Abs};
 use super::concretize::{abstract_line, concretize, concretize_mirrored, concretize_report, realize_prefix, Report};
-use super::state::{rank, red, State, PILES};
+use super::state::{rank, State, PILES};
 use super::tests::{deal, opts, pos, replays};
 use super::walk::{legal, play};
 use crate::cards::from_name as c;
-use crate::search::{Limits, Verdict};
+use crate::search::{search, Limits, Verdict};
 use crate::{Layout, Options};
 
 /// The solver's winning lines on deals `0..n`: (layout, options, start, abstract line).
@@ -116,10 +117,11 @@ fn a_covered_card_is_freed_onto_its_twins_parent() {
 #[ignore]
 fn concretize_figures() {
     for draw in [1, 3] {
-        let cases = solved(200, draw, 0, 100_000);
+        let (cases, settled) = abstract_solved(200, draw, 200_000);
+        eprintln!("draw {draw}: the abstract search settled {settled} of 200 deals, {} won", cases.len());
         for (name, f) in [("first choices", concretize_report as fn(&State, &[AbsMove]) -> Report), ("mirrored", concretize_mirrored)] {
             let mut el = std::time::Duration::ZERO;
-            let (mut ok, mut depth, mut back, mut pos, mut twin, mut moves) = (0, [0usize; 8], 0, 0, 0, 0);
+            let (mut ok, mut depth, mut back, mut pos, mut twin, mut moves, mut re) = (0, [0usize; 8], 0, 0, 0, 0, 0);
             let mut worst = std::time::Duration::ZERO;
             for (l, o, s, a) in &cases {
                 let t1 = std::time::Instant::now();
@@ -129,6 +131,7 @@ fn concretize_figures() {
                 moves += a.len();
                 pos += r.positions;
                 back += r.backtracks;
+                re += r.rearranged;
                 depth[r.max_rearrange] += 1;
                 if let Some(line) = &r.line {
                     replays(l, o, line).unwrap();
@@ -139,7 +142,7 @@ fn concretize_figures() {
                 }
             }
             eprintln!(
-                "draw {draw} {name}: {ok} of {} lines concretized ({moves} abstract moves); {:.3} ms a line, worst {:.3} ms; \
+                "draw {draw} {name}: {ok} of {} lines concretized ({moves} abstract moves, {re} after a rearrangement); {:.3} ms a line, worst {:.3} ms; \
                  {pos} positions; {back} backtracks; lines by most rearrangements per move {:?}; failures the twin would fix: {twin}",
                 cases.len(),
                 el.as_secs_f64() * 1e3 / cases.len() as f64,
@@ -150,66 +153,11 @@ fn concretize_figures() {
     }
 }
 
-/// The moves the abstract game allows in the position `s` (with bare-pile mask `bare`), worked
-/// out from card counts only, as an abstract search sees them: a card is free when some card of
-/// its rank and colour has nothing on it (uncovered = visible − placed cards one rank lower of
-/// the other colour), a king's landing is an empty pile, and only surfaces reveal.
-fn abstract_moves(s: &State, bare: u8) -> Vec<AbsMove> {
-    let (mut visible, mut surface) = ([false; 52], [false; 52]);
-    let mut nonbare = 0;
-    for p in 0..PILES {
-        let (d, l) = (s.down[p] as usize, s.len[p] as usize);
-        for &x in &s.cards[p][d..l] {
-            visible[x as usize] = true;
-        }
-        if bare & (1 << p) == 0 && l > d {
-            surface[s.cards[p][d] as usize] = true;
-            nonbare += 1;
-        }
-    }
-    let (mut present, mut placed) = ([[0i32; 2]; 15], [[0i32; 2]; 15]);
-    for x in 0..52u8 {
-        if visible[x as usize] {
-            present[rank(x) as usize][red(x) as usize] += 1;
-            if !surface[x as usize] {
-                placed[rank(x) as usize][red(x) as usize] += 1;
-            }
-        }
-    }
-    let uncovered = |r: u8, col: usize| present[r as usize][col] - placed[r as usize - 1][1 - col] > 0;
-    let empties = PILES as i32 - nonbare - placed[13][0] - placed[13][1];
-    let slot = |x: u8| if rank(x) == 13 { empties > 0 } else { uncovered(rank(x) + 1, 1 - red(x) as usize) };
-    let mut v = Vec::new();
-    for x in 0..52u8 {
-        if visible[x as usize] && s.to_found_ok(x) && uncovered(rank(x), red(x) as usize) {
-            v.push(AbsMove::PileStack(x));
-        }
-        if surface[x as usize] && slot(x) && !(rank(x) == 13 && (0..PILES).any(|p| s.len[p] > 0 && s.cards[p][0] == x && s.down[p] == 0)) {
-            v.push(AbsMove::Reveal(x));
-        }
-    }
-    for su in 0..4u8 {
-        let f = s.found[su as usize];
-        if f > 0 && slot(su * 13 + f - 1) {
-            v.push(AbsMove::StackPile(su * 13 + f - 1));
-        }
-    }
-    s.reachable(|q, _| {
-        let x = s.seq[q as usize - 1];
-        if s.to_found_ok(x) {
-            v.push(AbsMove::DeckStack(x));
-        }
-        if slot(x) {
-            v.push(AbsMove::DeckPile(x));
-        }
-    });
-    v
-}
-
-/// Random abstract play on deals `0..deals`, at most `len` moves each, draw 1 and 3: every move the
-/// card counts allow, chosen at random, must have a concrete realization after whatever choices
-/// the concretizer made before (first or mirrored order). Returns (moves played, failures);
-/// panics on a failure unless `count`.
+/// Random abstract play on deals `0..deals` (abstract_game.rs's moves, safe ones included), at
+/// most `len` moves each, draw 1 and 3: every move must have a concrete realization after whatever
+/// choices the concretizer made before (first or mirrored order), reaching a position whose
+/// face-up cards, foundations and stock are the abstract position's. Returns (moves played,
+/// failures); panics on a failure unless `count`.
 fn random_abstract_play(deals: u64, len: usize, count: bool) -> (usize, usize) {
     let mut x = 0x2545_F491_4F6C_DD1Du64;
     let mut rnd = |n: usize| {
@@ -223,10 +171,12 @@ fn random_abstract_play(deals: u64, len: usize, count: bool) -> (usize, usize) {
         for draw in [1, 3] {
             let start = State::from_layout(&deal(k), &opts(draw, 0)).unwrap();
             let mirror = k % 2 == 1;
+            let mut a = Abs::from_state(&start).unwrap();
             let mut line = Vec::new();
-            let (mut s, mut bare) = (start.clone(), 0u8);
             for _ in 0..len {
-                let v = abstract_moves(&s, bare);
+                let mut v = Vec::new();
+                a.legal(&mut v);
+                v.extend(a.safe());
                 if v.is_empty() {
                     break;
                 }
@@ -234,9 +184,18 @@ fn random_abstract_play(deals: u64, len: usize, count: bool) -> (usize, usize) {
                 let up: Vec<AbsMove> = v.iter().copied().filter(|m| matches!(m, AbsMove::PileStack(_) | AbsMove::DeckStack(_))).collect();
                 let m = if !up.is_empty() && rnd(2) == 0 { up[rnd(up.len())] } else { v[rnd(v.len())] };
                 line.push(m);
+                a.apply(m);
                 steps += 1;
                 match realize_prefix(&start, &line, mirror) {
-                    Some(e) => (s, bare) = e,
+                    Some((s, _)) => {
+                        let mut vis = 0u64;
+                        for p in 0..PILES {
+                            for &c in &s.cards[p][s.down[p] as usize..s.len[p] as usize] {
+                                vis |= 1 << c;
+                            }
+                        }
+                        assert_eq!((vis, s.found, &s.seq[..s.slen as usize], s.pos), (a.vis, a.found, &a.seq[..a.slen as usize], a.pos));
+                    }
                     None if count => {
                         eprintln!("  deal {k} draw {draw}: {m:?} not realized after {:?}", &line[..line.len() - 1]);
                         failures += 1;
@@ -263,4 +222,40 @@ fn random_abstract_figures() {
     let t = std::time::Instant::now();
     let (steps, failures) = random_abstract_play(300, 200, true);
     eprintln!("random abstract play: {steps} moves, {failures} not realized, {:.1} s", t.elapsed().as_secs_f64());
+}
+
+/// The abstract search's winning lines on deals `0..n` (unlimited passes): (layout, options,
+/// start, abstract line), and how many deals the abstract search settled either way.
+fn abstract_solved(n: u64, draw: i64, nodes: u64) -> (Vec<(Layout, Options, State, Vec<AbsMove>)>, usize) {
+    let o = opts(draw, 0);
+    let (mut v, mut settled) = (Vec::new(), 0);
+    for k in 0..n {
+        let l = deal(k);
+        let s = State::from_layout(&l, &o).unwrap();
+        let mut a = Abs::from_state(&s).unwrap();
+        match search(&mut a, Limits { nodes, max_bytes: 1 << 30 }).verdict {
+            Verdict::Won(tokens) => {
+                settled += 1;
+                let line = tokens.iter().map(|t| parse(t).unwrap()).collect();
+                v.push((l, o.clone(), s, line));
+            }
+            Verdict::Lost => settled += 1,
+            _ => {}
+        }
+    }
+    (v, settled)
+}
+
+#[test]
+fn abstract_search_lines_concretize_and_replay() {
+    for draw in [1, 3] {
+        let (cases, _) = abstract_solved(60, draw, 20_000);
+        assert!(cases.len() > 20, "draw {draw}: only {} won", cases.len());
+        for (i, (l, o, s, a)) in cases.iter().enumerate() {
+            let r = concretize_report(s, a);
+            let line = r.line.unwrap_or_else(|| panic!("draw {draw} case {i}: failed at {:?}", r.failed));
+            replays(l, o, &line).unwrap_or_else(|e| panic!("draw {draw} case {i}: {e}"));
+            assert_eq!(&abstract_line(s, &line).unwrap(), a, "the line makes exactly the abstract moves");
+        }
+    }
 }
