@@ -5,6 +5,7 @@
 
 pub mod abs_move;
 pub mod abstract_game;
+pub mod concretize;
 mod keys;
 mod moves;
 pub mod state;
@@ -14,6 +15,8 @@ mod walk;
 mod abstract_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod concretize_tests;
 
 use crate::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
 use crate::{Layout, Options};
@@ -107,6 +110,15 @@ pub const FIRST_ATTEMPT: u64 = 1_000;
 /// Restart attempts together take at most 1/RESTART_SHARE of the budget; the last, complete
 /// attempt gets the rest (docs/solver.md, Klondike, "Restarts").
 pub const RESTART_SHARE: u64 = 4;
+
+/// For the tests through the referee: a concrete line (tokens, from the deal's start) taken to
+/// its abstract line and concretized back (docs/solver.md, Klondike, "Concretizing abstract
+/// lines"); None when the concretizer cannot realize it.
+pub fn reconcretize(layout: &Layout, options: &Options, line: &[String]) -> Result<Option<Vec<String>>, String> {
+    let s = State::from_layout(layout, options)?;
+    let a = concretize::abstract_line(&s, line)?;
+    Ok(concretize::concretize(&s, &a))
+}
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
