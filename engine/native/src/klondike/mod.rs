@@ -20,6 +20,7 @@ mod concretize_tests;
 
 use crate::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
 use crate::{Layout, Options};
+pub use abs_move::AbsMove;
 pub use state::{Move, State, Undo};
 
 /// Whether this solver is built (the binding offers only built ones).
@@ -84,7 +85,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     let mut spent = 0;
     if mode > 0 && s.redeals == state::UNLIMITED {
         // The abstract search first (docs/solver.md, Klondike, "The abstract game"): it proves
-        // losses; its wins are not lines, so the concrete search looks for the line after it.
+        // losses; a win of it is concretized, and when that fails the concrete search looks for one.
         if let Some(mut a) = abstract_game::Abs::from_state(&s) {
             let nodes = if mode == 2 { limits.nodes } else { limits.nodes / ABSTRACT_SHARE };
             let out = search(&mut a, Limits { nodes, ..limits });
@@ -92,6 +93,12 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
                 return Ok(out);
             }
             spent = out.nodes;
+            if let Verdict::Won(tokens) = &out.verdict {
+                let line: Option<Vec<AbsMove>> = tokens.iter().map(|t| abstract_game::parse(t)).collect();
+                if let Some(won) = line.and_then(|l| concretize::concretize(&s, &l)).filter(|w| walk::replays_to_win(&s, w)) {
+                    return Ok(Outcome { verdict: Verdict::Won(won), nodes: spent });
+                }
+            }
         }
     }
     let rest = Limits { nodes: limits.nodes - spent, ..limits };
