@@ -16,7 +16,6 @@
 //!    dominance", has the argument that the search stays complete).
 
 use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry as MapEntry;
 use std::hash::Hash;
 
 /// A game the search can play: its moves, safe moves and position key.
@@ -112,7 +111,7 @@ enum Entry {
 struct Searcher<'g, G: Game> {
     game: &'g mut G,
     limits: Limits,
-    /// Keys of expanded positions (a map to unit, for its one-probe entry API).
+    /// Keys of expanded positions.
     seen: FxHashMap<G::Key, ()>,
     trail: Vec<(G::Move, G::Undo)>,
     stack: Vec<Frame<G::Move>>,
@@ -142,18 +141,13 @@ impl<'g, G: Game> Searcher<'g, G> {
             return Entry::Won;
         }
         let len = self.seen.len() as u64;
+        let key = self.game.key();
+        // The key first: most refusals are seen positions, and one probe tells them.
         let seen = &self.seen;
-        if self.game.dominated(&|k| seen.contains_key(k)) {
+        if seen.contains_key(&key) || self.game.dominated(&|k| seen.contains_key(k)) {
             self.unwind_to(mark);
             return Entry::Refused;
         }
-        let slot = match self.seen.entry(self.game.key()) {
-            MapEntry::Occupied(_) => {
-                self.unwind_to(mark);
-                return Entry::Refused;
-            }
-            MapEntry::Vacant(v) => v,
-        };
         if self.nodes >= self.limits.nodes {
             self.cut = Some(Verdict::OutOfNodes);
         } else if (len + 1) * self.per_key > self.limits.max_bytes {
@@ -163,7 +157,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             self.unwind_to(mark);
             return Entry::Refused;
         }
-        slot.insert(());
+        self.seen.insert(key, ());
         self.nodes += 1;
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();

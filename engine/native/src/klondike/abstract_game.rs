@@ -46,7 +46,33 @@ pub struct Abs {
     pub draw: u8,
     pub stock_index: [u8; 52],
     pub stock_mask: u32,
+    /// The key without the waste size (`key`), kept up to date by make/undo.
+    code: u64,
+    /// What one more structure card on pile p adds to `code` (mixed radix, `key`).
+    pmul: [u64; PILES],
 }
+
+/// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
+/// 5 bits), so the positions that differ only by it, which the waste dominance probes together,
+/// share one probe sequence of the set: after the first probe the others hit the cache. Equality
+/// reads every bit, so the set still tells every position apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbsKey(pub u64);
+
+impl std::hash::Hash for AbsKey {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0 >> POS_BITS)
+    }
+}
+
+/// Key bits of the waste size, and of the stock cards left.
+const POS_BITS: u32 = 5;
+const STOCK_BITS: u32 = 24;
+/// Where the mixed-radix number of the foundations and structure counts starts in the key.
+const RADIX_SHIFT: u32 = POS_BITS + STOCK_BITS;
+/// What one more card on foundation s adds to the key: 14^s (heights 0..13).
+const FMUL: [u64; 4] = [1 << RADIX_SHIFT, 14 << RADIX_SHIFT, 196 << RADIX_SHIFT, 2744 << RADIX_SHIFT];
 
 /// What `revert` needs: the move, the waste size before, and whether a structure card left.
 #[derive(Clone, Copy, Debug)]
@@ -77,6 +103,8 @@ impl Abs {
             draw: s.draw,
             stock_index: s.stock_index,
             stock_mask: s.stock_mask,
+            code: 0,
+            pmul: [0; PILES],
         };
         for p in 0..PILES {
             let (l, d) = (s.len[p] as usize, s.down[p] as usize);
@@ -94,7 +122,49 @@ impl Abs {
                 }
             }
         }
+        // The structure counts only fall, so pile p's digit has radix strct[p] + 1 (after the four
+        // foundation digits of radix 14); the number must fit above the stock and waste bits.
+        let mut m = 14u64.pow(4);
+        for p in 0..PILES {
+            a.pmul[p] = m << RADIX_SHIFT;
+            m *= a.strct[p] as u64 + 1;
+        }
+        if m > 1 << (64 - RADIX_SHIFT) || s.slen as u32 > STOCK_BITS {
+            return None;
+        }
+        a.code = a.fresh_code();
         Some(a)
+    }
+
+    /// `key` computed from scratch (make/undo keep `code` incrementally), for the tests.
+    pub fn fresh_key(&self) -> AbsKey {
+        let k = self.key().0 & ((1 << POS_BITS) - 1);
+        AbsKey(self.fresh_code() | k)
+    }
+
+    fn fresh_code(&self) -> u64 {
+        let mut k = (self.stock_mask as u64) << POS_BITS;
+        for s in 0..4 {
+            k += self.found[s] as u64 * FMUL[s];
+        }
+        for p in 0..PILES {
+            k += self.strct[p] as u64 * self.pmul[p];
+        }
+        k
+    }
+
+    #[inline]
+    fn found_up(&mut self, c: u8) {
+        let s = suit(c) as usize;
+        self.found[s] += 1;
+        self.code += FMUL[s];
+    }
+
+    #[inline]
+    fn found_down(&mut self, c: u8) {
+        let s = suit(c) as usize;
+        self.found[s] -= 1;
+        self.code -= FMUL[s];
     }
 
     /// The surface cards (the top structure card of each pile that has one).
@@ -219,6 +289,7 @@ impl Abs {
         self.slen -= 1;
         self.pos = i as u8;
         self.stock_mask &= !(1 << self.stock_index[c as usize]);
+        self.code &= !(1 << (POS_BITS + self.stock_index[c as usize] as u32));
     }
 
     fn put_back_stock(&mut self, c: u8, pos: u8) {
@@ -228,12 +299,14 @@ impl Abs {
         self.seq[i] = c;
         self.slen += 1;
         self.stock_mask |= 1 << self.stock_index[c as usize];
+        self.code |= 1 << (POS_BITS + self.stock_index[c as usize] as u32);
         self.pos = pos;
     }
 
     /// The surface of pile p leaves the structure: the card under it (if any) turns face up.
     fn pop_structure(&mut self, p: usize) {
         self.strct[p] -= 1;
+        self.code -= self.pmul[p];
         let k = self.strct[p] as usize;
         if k > 0 {
             self.vis |= bit(self.deal[p][k - 1]);
@@ -246,6 +319,7 @@ impl Abs {
             self.vis &= !bit(self.deal[p][k - 1]);
         }
         self.strct[p] += 1;
+        self.code += self.pmul[p];
     }
 
     /// Whether `c` (next on its foundation) may go up without branching: an ace, or both
@@ -345,7 +419,7 @@ impl Abs {
                     undo.pile = p as u8;
                 }
                 self.vis &= !bit(c);
-                self.found[suit(c) as usize] += 1;
+                self.found_up(c);
             }
             AbsMove::Reveal(c) => {
                 let p = self.surface_pile(c).expect("a surface");
@@ -353,12 +427,12 @@ impl Abs {
                 undo.pile = p as u8;
             }
             AbsMove::StackPile(c) => {
-                self.found[suit(c) as usize] -= 1;
+                self.found_down(c);
                 self.vis |= bit(c);
             }
             AbsMove::DeckStack(c) => {
                 self.take_stock(c);
-                self.found[suit(c) as usize] += 1;
+                self.found_up(c);
             }
             AbsMove::DeckPile(c) => {
                 self.take_stock(c);
@@ -371,7 +445,7 @@ impl Abs {
     pub fn revert(&mut self, u: AbsUndo) {
         match u.m {
             AbsMove::PileStack(c) => {
-                self.found[suit(c) as usize] -= 1;
+                self.found_down(c);
                 self.vis |= bit(c);
                 if u.pile != u8::MAX {
                     self.push_structure(u.pile as usize);
@@ -380,10 +454,10 @@ impl Abs {
             AbsMove::Reveal(_) => self.push_structure(u.pile as usize),
             AbsMove::StackPile(c) => {
                 self.vis &= !bit(c);
-                self.found[suit(c) as usize] += 1;
+                self.found_up(c);
             }
             AbsMove::DeckStack(c) => {
-                self.found[suit(c) as usize] -= 1;
+                self.found_down(c);
                 self.put_back_stock(c, u.pos);
             }
             AbsMove::DeckPile(c) => {
@@ -397,14 +471,14 @@ impl Abs {
     /// reaches was searched (docs/solver.md, "The abstract game", waste dominance). Draw 3 only:
     /// off the turn-over cycle, size p reaches p, p+3, .. and the cycle; on it, only the cycle.
     /// So a size p is dominated by any off-cycle size p−3k ≥ 1, and the cycle by any off-cycle size.
-    pub fn dominated_by_waste(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
+    pub fn dominated_by_waste(&self, seen: &dyn Fn(&AbsKey) -> bool) -> bool {
         let (l, d) = (self.slen, self.draw);
         if d == 1 || l == 0 {
             return false;
         }
-        let base = self.key() & !(31u128 << 97);
+        let base = self.code;
         let off = |p: u8| p % d != 0 && p < l;
-        let probe = |p: u8| seen(&(base | (p as u128) << 97));
+        let probe = |p: u8| seen(&AbsKey(base | p as u64));
         if off(self.pos) {
             let mut p = self.pos;
             while p > d {
@@ -419,18 +493,15 @@ impl Abs {
         }
     }
 
-    /// The exact key, 102 bits: the face-up set (52), the structure counts (7 × 3), the stock
-    /// cards left (24) and the waste size, one value for every size on the turn-over cycle (5).
-    /// The face-down cards follow from the counts, the foundations from the rest.
-    pub fn key(&self) -> u128 {
-        let mut k = self.vis as u128;
-        for p in 0..PILES {
-            k |= (self.strct[p] as u128) << (52 + 3 * p);
-        }
-        k |= (self.stock_mask as u128) << 73;
+    /// The exact key, 61 bits at most: the waste size, one value for every size on the turn-over
+    /// cycle (5), which dealt stock cards are left (24), and above them the foundation heights and
+    /// structure counts as one mixed-radix number. The face-down cards follow from the counts, the
+    /// face-up set from the rest (every card is on a foundation, in the stock, face down or face up).
+    #[inline]
+    pub fn key(&self) -> AbsKey {
         let on_cycle = self.draw == 1 || self.pos % self.draw == 0 || self.pos == self.slen;
-        let pos = if self.slen == 0 || on_cycle { 31 } else { self.pos as u128 };
-        k | pos << 97
+        let pos = if self.slen == 0 || on_cycle { 31 } else { self.pos as u64 };
+        AbsKey(self.code | pos)
     }
 }
 
@@ -464,7 +535,7 @@ pub fn parse(t: &str) -> Option<AbsMove> {
 impl Game for Abs {
     type Move = AbsMove;
     type Undo = AbsUndo;
-    type Key = u128;
+    type Key = AbsKey;
 
     fn safe_move(&self) -> Option<AbsMove> {
         self.safe()
@@ -481,10 +552,10 @@ impl Game for Abs {
     fn won(&self) -> bool {
         self.found == [13; 4]
     }
-    fn key(&self) -> u128 {
+    fn key(&self) -> AbsKey {
         Abs::key(self)
     }
-    fn dominated(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
+    fn dominated(&self, seen: &dyn Fn(&AbsKey) -> bool) -> bool {
         self.dominated_by_waste(seen)
     }
     fn spell(&self, m: AbsMove, out: &mut Vec<String>) {

@@ -262,3 +262,41 @@ fn waste_dominance_probes_only_sizes_that_reach_more() {
     }
     assert!(probes > 1_000, "{probes}");
 }
+
+#[test]
+fn key_is_exact_and_kept_up_to_date() {
+    // Along random play (with undos), the incrementally kept key equals the one computed from
+    // scratch, and equal keys go with equal abstract states (face-up set, structure, stock left,
+    // waste size up to the turn-over cycle merge) and unequal keys with unequal ones.
+    use std::collections::HashMap;
+    let state = |a: &Abs| {
+        let on_cycle = a.draw == 1 || a.pos % a.draw == 0 || a.pos == a.slen || a.slen == 0;
+        (a.vis, a.strct, a.found, a.stock_mask, if on_cycle { 99 } else { a.pos })
+    };
+    let (mut by_key, mut by_state) = (HashMap::new(), HashMap::new());
+    for n in 0..30u64 {
+        for draw in [1u8, 3] {
+            let s = State::from_layout(&deal(n), &opts(draw as i64, 0, 1)).unwrap();
+            let mut a = Abs::from_state(&s).unwrap();
+            let mut x = n + 5;
+            let mut undo = Vec::new();
+            for _ in 0..200 {
+                let mut v = Vec::new();
+                a.legal(&mut v);
+                if v.is_empty() || rng(&mut x) % 4 == 0 && !undo.is_empty() {
+                    match undo.pop() {
+                        Some(u) => a.revert(u),
+                        None => break,
+                    }
+                } else {
+                    undo.push(a.apply(v[rng(&mut x) as usize % v.len()]));
+                }
+                assert_eq!(a.key(), a.fresh_key());
+                let (k, st) = (a.key(), state(&a));
+                assert_eq!(*by_key.entry((n, draw, k)).or_insert(st), st);
+                assert_eq!(*by_state.entry((n, draw, st)).or_insert(k), k);
+            }
+        }
+    }
+    assert!(by_key.len() > 2_000, "{}", by_key.len());
+}
