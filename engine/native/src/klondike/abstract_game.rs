@@ -50,6 +50,10 @@ pub struct Abs {
     code: u64,
     /// What one more structure card on pile p adds to `code` (mixed radix, `key`).
     pmul: [u64; PILES],
+    /// The surface cards, kept up to date by make/undo.
+    surf: u64,
+    /// The pile each dealt tableau card was dealt to.
+    pile_of: [u8; 52],
 }
 
 /// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
@@ -105,6 +109,8 @@ impl Abs {
             stock_mask: s.stock_mask,
             code: 0,
             pmul: [0; PILES],
+            surf: 0,
+            pile_of: [u8::MAX; 52],
         };
         for p in 0..PILES {
             let (l, d) = (s.len[p] as usize, s.down[p] as usize);
@@ -113,7 +119,9 @@ impl Abs {
             }
             for i in 0..=d {
                 a.deal[p][i] = s.cards[p][i];
+                a.pile_of[s.cards[p][i] as usize] = p as u8;
             }
+            a.surf |= bit(s.cards[p][d]);
             a.strct[p] = d as u8 + 1;
             for i in d..l {
                 a.vis |= bit(s.cards[p][i]);
@@ -170,20 +178,13 @@ impl Abs {
     /// The surface cards (the top structure card of each pile that has one).
     #[inline]
     pub fn surfaces(&self) -> u64 {
-        let mut m = 0;
-        for p in 0..PILES {
-            let k = self.strct[p] as usize;
-            if k > 0 {
-                m |= bit(self.deal[p][k - 1]);
-            }
-        }
-        m
+        self.surf
     }
 
     /// The pile whose surface is `c`, if any.
     #[inline]
     fn surface_pile(&self, c: u8) -> Option<usize> {
-        (0..PILES).find(|&p| self.strct[p] > 0 && self.deal[p][self.strct[p] as usize - 1] == c)
+        (self.surf & bit(c) != 0).then(|| self.pile_of[c as usize] as usize)
     }
 
     /// Which card types (rank and colour) have a face-up card with nothing on it, and how many
@@ -308,8 +309,10 @@ impl Abs {
         self.strct[p] -= 1;
         self.code -= self.pmul[p];
         let k = self.strct[p] as usize;
+        self.surf &= !bit(self.deal[p][k]);
         if k > 0 {
             self.vis |= bit(self.deal[p][k - 1]);
+            self.surf |= bit(self.deal[p][k - 1]);
         }
     }
 
@@ -317,7 +320,9 @@ impl Abs {
         let k = self.strct[p] as usize;
         if k > 0 {
             self.vis &= !bit(self.deal[p][k - 1]);
+            self.surf &= !bit(self.deal[p][k - 1]);
         }
+        self.surf |= bit(self.deal[p][k]);
         self.strct[p] += 1;
         self.code += self.pmul[p];
     }
@@ -362,7 +367,13 @@ impl Abs {
     /// Every legal abstract move, in a fixed order (best first for finding wins).
     pub fn legal(&self, out: &mut Vec<AbsMove>) {
         let u = self.uncovered();
-        let surf = self.surfaces();
+        // The stock cards reachable by taps and turn-overs, in `reach` order.
+        let (mut rc, mut nr) = ([0u8; 24], 0);
+        self.reach(|q| {
+            rc[nr] = self.seq[q as usize - 1];
+            nr += 1;
+        });
+        let rc = &rc[..nr];
         // Face-up cards to their foundations.
         let mut m = self.vis & self.next_up();
         while m != 0 {
@@ -373,31 +384,33 @@ impl Abs {
             }
         }
         // Stock cards to their foundations.
-        self.reach(|q| {
-            let c = self.seq[q as usize - 1];
+        for &c in rc {
             if self.to_found_ok(c) {
                 out.push(AbsMove::DeckStack(c));
             }
-        });
-        // Surfaces (with what lies on them) to another pile, the deepest structure first.
-        for k in (1..=STRUCT_CAP as u8).rev() {
-            for p in 0..PILES {
-                if self.strct[p] == k {
-                    let c = self.deal[p][k as usize - 1];
-                    debug_assert!(surf & bit(c) != 0);
-                    if Self::has_parent(u, c) {
-                        out.push(AbsMove::Reveal(c));
-                    }
+        }
+        // Surfaces (with what lies on them) to another pile, the deepest structure first (ties:
+        // the lower pile first).
+        let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
+        for p in 0..PILES {
+            let k = self.strct[p];
+            if k > 0 && Self::has_parent(u, self.deal[p][k as usize - 1]) {
+                let mut i = n;
+                while i > 0 && rv[i - 1].0 < k {
+                    rv[i] = rv[i - 1];
+                    i -= 1;
                 }
+                rv[i] = (k, self.deal[p][k as usize - 1]);
+                n += 1;
             }
         }
+        out.extend(rv[..n].iter().map(|&(_, c)| AbsMove::Reveal(c)));
         // Stock cards to the tableau.
-        self.reach(|q| {
-            let c = self.seq[q as usize - 1];
+        for &c in rc {
             if Self::has_parent(u, c) {
                 out.push(AbsMove::DeckPile(c));
             }
-        });
+        }
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];
