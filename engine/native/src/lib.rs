@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod deal;
 pub mod search;
+pub mod seen;
 pub mod walk;
 
 pub mod canfield;

@@ -15,14 +15,13 @@
 //!    every win of this one, none longer (docs/solver.md, Klondike, "Waste
 //!    dominance", has the argument that the search stays complete).
 
-use rustc_hash::FxHashMap;
-use std::hash::Hash;
+pub use crate::seen::{SeenKey, SeenSet};
 
 /// A game the search can play: its moves, safe moves and position key.
 pub trait Game {
     type Move: Copy;
     type Undo;
-    type Key: Eq + Hash;
+    type Key: SeenKey;
 
     /// A move to make without branching, because it keeps every win.
     fn safe_move(&self) -> Option<Self::Move>;
@@ -112,7 +111,7 @@ struct Searcher<'g, G: Game> {
     game: &'g mut G,
     limits: Limits,
     /// Keys of expanded positions.
-    seen: FxHashMap<G::Key, ()>,
+    seen: <G::Key as SeenKey>::Set,
     trail: Vec<(G::Move, G::Undo)>,
     stack: Vec<Frame<G::Move>>,
     spare: Vec<Vec<G::Move>>,
@@ -144,7 +143,7 @@ impl<'g, G: Game> Searcher<'g, G> {
         let key = self.game.key();
         // The key first: most refusals are seen positions, and one probe tells them.
         let seen = &self.seen;
-        if seen.contains_key(&key) || self.game.dominated(&|k| seen.contains_key(k)) {
+        if seen.contains(&key) || self.game.dominated(&|k| seen.contains(k)) {
             self.unwind_to(mark);
             return Entry::Refused;
         }
@@ -157,7 +156,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             self.unwind_to(mark);
             return Entry::Refused;
         }
-        self.seen.insert(key, ());
+        self.seen.insert(key);
         self.nodes += 1;
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
@@ -208,7 +207,7 @@ pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
     let mut s = Searcher {
         game,
         limits,
-        seen: FxHashMap::default(),
+        seen: Default::default(),
         trail: Vec::new(),
         stack: Vec::new(),
         spare: Vec::new(),

@@ -11,6 +11,7 @@
 use super::abs_move::AbsMove;
 use super::state::{fits, rank, red, suit, State, PILES, UNLIMITED};
 use crate::search::Game;
+use crate::seen::{SeenKey, SeenSet, WordSet};
 
 /// Cards the deal put in a pile at most (6 face down and the surface card of a layout).
 const STRUCT_CAP: usize = 8;
@@ -68,6 +69,36 @@ impl std::hash::Hash for AbsKey {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         h.write_u64(self.0 >> POS_BITS)
     }
+}
+
+impl AbsKey {
+    /// Where the key's probes start: a hash of all but the waste size.
+    #[inline]
+    fn home(self) -> u64 {
+        (self.0 >> POS_BITS).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+/// The seen set of the abstract search: keys are never 0 (the waste size part is 1..=31).
+#[derive(Default)]
+pub struct AbsSeen(WordSet);
+
+impl SeenSet<AbsKey> for AbsSeen {
+    #[inline]
+    fn contains(&self, k: &AbsKey) -> bool {
+        self.0.contains(k.home(), k.0)
+    }
+    #[inline]
+    fn insert(&mut self, k: AbsKey) {
+        self.0.insert(k.home(), k.0, |w| AbsKey(w).home())
+    }
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl SeenKey for AbsKey {
+    type Set = AbsSeen;
 }
 
 /// Key bits of the waste size, and of the stock cards left.
@@ -570,6 +601,11 @@ impl Game for Abs {
     }
     fn dominated(&self, seen: &dyn Fn(&AbsKey) -> bool) -> bool {
         self.dominated_by_waste(seen)
+    }
+    /// A `WordSet` slot is 8 bytes and it keeps 2 to 4 slots a key (16..32 bytes, 48 for a moment
+    /// while it grows and holds both tables); 24 and the search's 16 make 40 bytes a key.
+    fn key_bytes(&self) -> usize {
+        24
     }
     fn spell(&self, m: AbsMove, out: &mut Vec<String>) {
         out.push(token(m))

@@ -1,0 +1,143 @@
+//! The shared search's set of expanded positions (`search::Searcher::seen`). Each key type names
+//! its set (`SeenKey::Set`): most use `HashSeen`, a hash set; a game whose key is one non-zero
+//! word can use `WordSet`, an open-addressing table of words in which a probe is one cache line.
+//! Both are exact: a key is found only if that very key was inserted.
+
+use rustc_hash::FxHashSet;
+use std::hash::Hash;
+
+/// A set of keys: the search asks `contains` and then inserts keys it did not find.
+pub trait SeenSet<K>: Default {
+    fn contains(&self, k: &K) -> bool;
+    /// Insert `k`, which is not in the set.
+    fn insert(&mut self, k: K);
+    fn len(&self) -> usize;
+}
+
+/// A key type and the set the search keeps it in.
+pub trait SeenKey: Eq + Hash + Sized {
+    type Set: SeenSet<Self>;
+}
+
+/// The default set: a hash set (rustc-hash).
+pub struct HashSeen<K>(FxHashSet<K>);
+
+impl<K> Default for HashSeen<K> {
+    fn default() -> Self {
+        HashSeen(FxHashSet::default())
+    }
+}
+
+impl<K: Eq + Hash> SeenSet<K> for HashSeen<K> {
+    #[inline]
+    fn contains(&self, k: &K) -> bool {
+        self.0.contains(k)
+    }
+    #[inline]
+    fn insert(&mut self, k: K) {
+        self.0.insert(k);
+    }
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+macro_rules! hash_seen {
+    ($($t:ty),*) => { $(impl SeenKey for $t { type Set = HashSeen<$t>; })* };
+}
+hash_seen!(u64, usize, u128, (u128, u128), [u8; 64]);
+
+/// Non-zero words by linear probing from a home slot the caller chooses (so that keys probed
+/// together can share a cache line), at most half full. 0 marks an empty slot.
+#[derive(Default)]
+pub struct WordSet {
+    slots: Vec<u64>,
+    len: usize,
+    /// log2 of the slot count (0 while empty).
+    bits: u32,
+}
+
+impl WordSet {
+    /// The slot `home` (any 64-bit hash; its top bits are used) starts from.
+    #[inline]
+    fn start(&self, home: u64) -> usize {
+        (home >> (64 - self.bits)) as usize
+    }
+
+    /// Whether `w` (non-zero) is in the set; `home` must be the one it was inserted with.
+    #[inline]
+    pub fn contains(&self, home: u64, w: u64) -> bool {
+        if self.len == 0 {
+            return false;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(home);
+        loop {
+            let s = self.slots[i];
+            if s == w {
+                return true;
+            }
+            if s == 0 {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Insert `w` (non-zero, not in the set) probing from `home`; `rehome` gives the home of a
+    /// stored word when the table grows.
+    pub fn insert(&mut self, home: u64, w: u64, rehome: impl Fn(u64) -> u64) {
+        debug_assert!(w != 0);
+        if 2 * (self.len + 1) > self.slots.len() {
+            let bits = (self.bits + 1).max(10);
+            let old = std::mem::replace(&mut self.slots, vec![0; 1 << bits]);
+            self.bits = bits;
+            for o in old.into_iter().filter(|&o| o != 0) {
+                self.put(rehome(o), o);
+            }
+        }
+        self.put(home, w);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn put(&mut self, home: u64, w: u64) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(home);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = w;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_set_finds_exactly_what_was_inserted_across_growth() {
+        // Homes from a coarse part of the word, so many words share one and probe runs form.
+        let home = |w: u64| (w >> 3).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut s = WordSet::default();
+        let mut x = 1u64;
+        let mut all = Vec::new();
+        for _ in 0..20_000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let w = (x >> 40) | 1;
+            if !s.contains(home(w), w) {
+                s.insert(home(w), w, home);
+                all.push(w);
+            }
+        }
+        assert_eq!(s.len(), all.len());
+        assert!(all.iter().all(|&w| s.contains(home(w), w)));
+        let missing = (0..5_000u64).map(|i| (i << 41) | 2).filter(|w| !all.contains(w));
+        assert!(missing.into_iter().all(|w| !s.contains(home(w), w)));
+        assert!(!WordSet::default().contains(5, 7));
+    }
+}
