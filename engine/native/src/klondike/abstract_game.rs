@@ -55,6 +55,8 @@ pub struct Abs {
     surf: u64,
     /// The pile each dealt tableau card was dealt to.
     pile_of: [u8; 52],
+    /// The cards in the stock cycle, kept up to date by make/undo.
+    scards: u64,
 }
 
 /// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
@@ -142,6 +144,7 @@ impl Abs {
             pmul: [0; PILES],
             surf: 0,
             pile_of: [u8::MAX; 52],
+            scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
         };
         for p in 0..PILES {
             let (l, d) = (s.len[p] as usize, s.down[p] as usize);
@@ -321,6 +324,7 @@ impl Abs {
         self.slen -= 1;
         self.pos = i as u8;
         self.stock_mask &= !(1 << self.stock_index[c as usize]);
+        self.scards &= !bit(c);
         self.code &= !(1 << (POS_BITS + self.stock_index[c as usize] as u32));
     }
 
@@ -331,6 +335,7 @@ impl Abs {
         self.seq[i] = c;
         self.slen += 1;
         self.stock_mask |= 1 << self.stock_index[c as usize];
+        self.scards |= bit(c);
         self.code |= 1 << (POS_BITS + self.stock_index[c as usize] as u32);
         self.pos = pos;
     }
@@ -377,7 +382,8 @@ impl Abs {
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
     /// card number first).
     pub fn safe(&self) -> Option<AbsMove> {
-        let mut m = self.vis & self.next_up();
+        let up = self.next_up();
+        let mut m = self.vis & up;
         while m != 0 {
             let c = m.trailing_zeros() as u8;
             m &= m - 1;
@@ -385,7 +391,7 @@ impl Abs {
                 return Some(AbsMove::PileStack(c));
             }
         }
-        if self.draw == 1 {
+        if self.draw == 1 && self.scards & up != 0 {
             for &c in &self.seq[..self.slen as usize] {
                 if self.safe_up(c) {
                     return Some(AbsMove::DeckStack(c));
