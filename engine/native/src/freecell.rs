@@ -8,8 +8,10 @@
 //! shorthand move reaches is also reachable by single cards, so adding them
 //! changes no verdict (see docs/solver.md, FreeCell).
 
-use crate::search::{search, search_restarts, Game, Limits, Outcome};
+use crate::best_first::best_first;
+use crate::search::{search, search_restarts, search_scans, Game, Limits, Outcome, Verdict};
 use crate::{Layout, Options};
+use std::cell::Cell;
 
 /// Whether this solver is built (the binding offers only built ones).
 pub const BUILT: bool = true;
@@ -59,8 +61,10 @@ pub struct FreeCell {
     cells: [u8; 4],
     ncells: usize,
     found: [u8; 4],
-    /// Weights of `eval` (move ordering only).
+    /// Weights of `eval` (move ordering only); w[7] > 0 adds noise below w[7] to each score.
     w: [i32; 8],
+    /// The xorshift state of that noise (move ordering only).
+    rng: Cell<u64>,
 }
 
 /// The exact key: the columns in order of their bottom cards, each as its
@@ -78,7 +82,7 @@ impl FreeCell {
             return Err(format!("freecell cells must be 1..4, got {ncells}"));
         }
         let mut seen = [false; 52];
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1) };
         for (i, col) in columns.iter().enumerate() {
             for (k, &c) in col.iter().enumerate() {
                 if c >= 52 || seen[c as usize] {
@@ -97,7 +101,7 @@ impl FreeCell {
 
     /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
     pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1) };
         for (i, col) in columns.iter().enumerate() {
             g.cols[i][..col.len()].copy_from_slice(col);
             g.len[i] = col.len() as u8;
@@ -352,6 +356,11 @@ impl FreeCell {
         }
         let moves = &mut scored[..k];
         let w = self.w;
+        if w[7] > 0 {
+            for e in moves.iter_mut() {
+                e.0 += self.noise(w[7] as u64);
+            }
+        }
         if w[6] == 0 {
             // a profile that orders by the kind of move alone
             moves.sort_by_key(|&(s, _)| s);
@@ -381,10 +390,20 @@ impl FreeCell {
                 h
             };
             g.undo_move(m, c);
-            e.0 = (h.clamp(0, 4000) as u16) * w[6] as u16 + e.0;
+            e.0 = (h.clamp(0, 4000) as u16).saturating_mul(w[6] as u16).saturating_add(e.0);
         }
         moves.sort_by_key(|&(s, _)| s);
         out.extend(moves.iter().map(|&(_, m)| m));
+    }
+
+    /// A number below `n` from the ordering noise stream.
+    fn noise(&self, n: u64) -> u16 {
+        let mut x = self.rng.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.rng.set(x);
+        (x % n) as u16
     }
 
     /// Make `m`; returns the card it moved (the deepest one of a run).
@@ -621,9 +640,15 @@ const PROFILES: [[i32; 8]; 10] = [
 /// The profiles `solve` uses, in turn (chosen by measuring classic deals 1..1000).
 const DEFAULT_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
 /// Positions the first attempt gets; each later one gets twice as many.
-const FIRST_QUOTA: u64 = 250;
+const FIRST_QUOTA: u64 = 500;
 /// Restarts use at most 1/RESTART_SHARE of the budget; the last attempt gets the rest.
 const RESTART_SHARE: u64 = 2;
+/// Positions the best-first phase may expand before the restarts take over.
+const BEST_FIRST: u64 = 0;
+/// Positions a scan takes at a turn once each has had its first quota.
+const SCAN_STEP: u64 = 500;
+/// The profile whose `eval` scores the best-first phase.
+const BEST_FIRST_PROFILE: usize = 0;
 
 /// Search with the shared restarts (`search::search_restarts`): attempt i
 /// orders its candidates by profile i (mod 6) with a budget that doubles
@@ -638,22 +663,122 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     if options.contains_key("w0") {
         return Ok(search(&mut g, limits));
     }
+    let pre = options.get("pre").map_or(0, |&q| q.max(0) as u64).min(limits.nodes);
+    let mut used = 0;
+    if pre > 0 {
+        let own = g.w;
+        g.w = PROFILES[DEFAULT_SET[0]];
+        let out = search(&mut g, Limits { nodes: pre, ..limits });
+        g.w = own;
+        if out.verdict != Verdict::OutOfNodes || pre == limits.nodes {
+            return Ok(out);
+        }
+        used = out.nodes;
+    }
+    let bf = options.get("bf").map_or(BEST_FIRST, |&q| q.max(0) as u64).min(limits.nodes - used);
+    if bf > 0 {
+        let bw = match options.get("bfw") {
+            Some(&d) => PROFILES[d as usize],
+            None => PROFILES[BEST_FIRST_PROFILE],
+        };
+        let own = g.w;
+        g.w[6] = 0; // the candidates unsorted: the open list orders them
+        let out = best_first(&mut g, Limits { nodes: bf, ..limits }, |g, _| g.eval(&bw) as i64);
+        g.w = own;
+        if out.verdict != Verdict::OutOfNodes || used + bf == limits.nodes {
+            return Ok(Outcome { nodes: out.nodes + used, ..out });
+        }
+        used += out.nodes;
+    }
+    let limits = Limits { nodes: limits.nodes - used, ..limits };
     let first = options.get("quota").map_or(FIRST_QUOTA, |&q| q.max(1) as u64);
     let pset: Vec<[i32; 8]> = match options.get("pset") {
         Some(&d) => d.abs().to_string().bytes().map(|b| PROFILES[(b - b'0') as usize]).collect(),
         None => DEFAULT_SET.iter().map(|&k| PROFILES[k]).collect(),
     };
+    if options.get("mode").copied().unwrap_or(2) == 2 {
+        let sched: Vec<(bool, [i32; 8])> = match options.get("sch") {
+            Some(&d) => {
+                let ds: Vec<u8> = d.to_string().bytes().map(|b| b - b'0').collect();
+                ds.chunks(2).map(|p| (p[0] == 2, PROFILES[p[1] as usize])).collect()
+            }
+            None => SCHEDULE.iter().map(|&(b, k)| (b, PROFILES[k])).collect(),
+        };
+        let mut out = portfolio(&mut g, limits, first, &sched, pset[0]);
+        out.nodes += used;
+        return Ok(out);
+    }
+    if options.get("mode").copied().unwrap_or(1) == 1 {
+        let step = options.get("step").map_or(SCAN_STEP, |&q| q.max(1) as u64);
+        let mut games: Vec<FreeCell> = pset
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| {
+                let mut c = g.clone();
+                c.w = w;
+                c.rng = Cell::new(0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
+                c
+            })
+            .collect();
+        let prelude: Vec<(usize, u64)> = (0..games.len()).map(|i| (i, first)).collect();
+        let mut out = search_scans(&mut games, limits, &prelude, step, RESTART_SHARE);
+        out.nodes += used;
+        return Ok(out);
+    }
     let mut attempt = 0usize;
     // Restarts may take up to half the budget: FreeCell's wins come from them (losses are rare).
-    Ok(search_restarts(&mut g, limits, first, RESTART_SHARE, |g, seed| {
+    let mut out = search_restarts(&mut g, limits, first, RESTART_SHARE, |g, seed| {
         if seed == 0 {
             g.w = pset[0];
         } else {
             attempt += 1;
             g.w = pset[attempt % pset.len()];
         }
-    }))
+    });
+    out.nodes += used;
+    Ok(out)
 }
+
+/// Attempts in rounds: each method of `sched` (best-first when its flag is set, else depth-first;
+/// with its profile) gets `first` positions, then each gets twice as many, and so on while the
+/// total stays within half the budget; then a depth-first search with profile `last` takes all
+/// that is left. Each attempt is a complete search over the same candidates, so the first that
+/// wins gives a real line and the first that runs dry proves the loss.
+fn portfolio(g: &mut FreeCell, limits: Limits, first: u64, sched: &[(bool, [i32; 8])], last: [i32; 8]) -> Outcome {
+    let cap = limits.nodes / RESTART_SHARE;
+    let own = g.w;
+    let mut used = 0u64;
+    let mut budget = first.max(1);
+    'rounds: loop {
+        for &(bf, w) in sched {
+            if used + budget > cap {
+                break 'rounds;
+            }
+            let lim = Limits { nodes: budget, ..limits };
+            let out = if bf {
+                g.w = w;
+                g.w[6] = 0; // candidates unsorted: the open list orders them
+                best_first(g, lim, |g, _| g.eval(&w) as i64)
+            } else {
+                g.w = w;
+                search(g, lim)
+            };
+            used += out.nodes;
+            if out.verdict != Verdict::OutOfNodes {
+                g.w = own;
+                return Outcome { nodes: used, ..out };
+            }
+        }
+        budget = budget.saturating_mul(2);
+    }
+    g.w = last;
+    let out = search(g, Limits { nodes: limits.nodes - used, ..limits });
+    g.w = own;
+    Outcome { nodes: used + out.nodes, ..out }
+}
+
+/// The methods `portfolio` takes turns with: (best-first?, profile index).
+const SCHEDULE: [(bool, usize); 7] = [(false, 5), (true, 0), (true, 9), (true, 5), (true, 3), (false, 4), (false, 7)];
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
@@ -669,7 +794,6 @@ pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Verdict;
     use rustc_hash::FxHashSet;
 
     const BIG: Limits = Limits { nodes: 5_000_000, max_bytes: 1 << 32 };

@@ -164,6 +164,11 @@ impl<'g, G: Game> Searcher<'g, G> {
             Entry::Refused => return false,
             Entry::Entered => {}
         }
+        self.run_on()
+    }
+
+    /// The search loop, from wherever the stack stands.
+    fn run_on(&mut self) -> bool {
         while self.cut.is_none() {
             let Some(top) = self.stack.last_mut() else { return false };
             if top.next < top.moves.len() {
@@ -177,6 +182,10 @@ impl<'g, G: Game> Searcher<'g, G> {
                     Entry::Refused => {
                         let (_, u) = self.trail.pop().unwrap();
                         self.game.revert(u);
+                        if self.cut.is_some() {
+                            // not tried yet: a paused scan takes it up again on resuming
+                            self.stack.last_mut().unwrap().next -= 1;
+                        }
                     }
                 }
             } else {
@@ -196,20 +205,31 @@ impl<'g, G: Game> Searcher<'g, G> {
 
 /// Search `game` from its current position; it is left as it was found.
 pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
-    let per_key = game.key_bytes() as u64 + ENTRY_OVERHEAD;
-    let mut s = Searcher {
-        game,
-        limits,
-        seen: FxHashMap::default(),
-        trail: Vec::new(),
-        stack: Vec::new(),
-        spare: Vec::new(),
-        nodes: 0,
-        per_key,
-        cut: None,
-    };
+    let mut s = Searcher::new(game, limits);
     let won = s.run();
-    let verdict = if won {
+    s.finish(won)
+}
+
+impl<'g, G: Game> Searcher<'g, G> {
+    fn new(game: &'g mut G, limits: Limits) -> Self {
+        let per_key = game.key_bytes() as u64 + ENTRY_OVERHEAD;
+        Searcher {
+            game,
+            limits,
+            seen: FxHashMap::default(),
+            trail: Vec::new(),
+            stack: Vec::new(),
+            spare: Vec::new(),
+            nodes: 0,
+            per_key,
+            cut: None,
+        }
+    }
+
+    /// The outcome once `run` has ended for good; hands the game back as it was found.
+    fn finish(&mut self, won: bool) -> Outcome {
+        let s = self;
+        let verdict = if won {
         // Spell each move in the position it was made from, undoing from
         // the end; this also hands the caller its position back.
         let mut tokens: Vec<Vec<String>> = Vec::with_capacity(s.trail.len());
@@ -222,9 +242,65 @@ pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
         Verdict::Won(tokens.into_iter().rev().flatten().collect())
     } else {
         s.unwind_to(0);
+        s.stack.clear();
         s.cut.take().unwrap_or(Verdict::Lost)
     };
     Outcome { verdict, nodes: s.nodes }
+    }
+}
+
+/// One depth-first search that can pause and resume: `search` in slices, so several scans
+/// with different move orders can take turns on one budget (interleaving, as Freecell
+/// Solver's soft-DFS scans do), none of them losing the work it has done.
+pub struct Scan<'g, G: Game> {
+    s: Searcher<'g, G>,
+    started: bool,
+    done: Option<Outcome>,
+}
+
+impl<'g, G: Game> Scan<'g, G> {
+    /// A scan of `game` from its current position; `max_bytes` caps its own keys.
+    pub fn new(game: &'g mut G, max_bytes: u64) -> Self {
+        Scan { s: Searcher::new(game, Limits { nodes: 0, max_bytes }), started: false, done: None }
+    }
+
+    /// Positions this scan has expanded.
+    pub fn nodes(&self) -> u64 {
+        self.s.nodes
+    }
+
+    /// Go on for at most `more` positions. Some(outcome) once the scan is over (won, lost
+    /// when it ran dry: a complete search, or out of memory); None when only paused.
+    pub fn resume(&mut self, more: u64) -> Option<&Outcome> {
+        if self.done.is_none() && more > 0 {
+            self.s.limits.nodes = self.s.nodes + more;
+            self.s.cut = None;
+            let won = if self.started {
+                self.s.run_on()
+            } else {
+                self.started = true;
+                self.s.run()
+            };
+            match self.s.cut {
+                Some(Verdict::OutOfNodes) if !won => return None,
+                _ => self.done = Some(self.s.finish(won)),
+            }
+        }
+        self.done.as_ref()
+    }
+
+    /// Bytes this scan's keys take (estimated as for the memory cap).
+    pub fn bytes(&self) -> u64 {
+        self.s.seen.len() as u64 * self.s.per_key
+    }
+
+    /// Give up: the game is handed back as it was found.
+    pub fn abandon(mut self) -> u64 {
+        if self.done.is_none() {
+            self.s.unwind_to(0);
+        }
+        self.s.nodes
+    }
 }
 
 /// Search with restarts: attempts with budgets `first`, 2·`first`, 4·`first`, ... while together
@@ -254,6 +330,42 @@ pub fn search_restarts<G: Game>(game: &mut G, limits: Limits, first: u64, share:
         budget = budget.saturating_mul(2);
         seed = seed.wrapping_mul(0x2545_F491_4F6C_DD1D).wrapping_add(0x9E37_79B9_7F4A_7C15);
     }
+}
+
+/// Interleaved scans of one position, each on its own copy in `games` (copies that differ only
+/// in move order). First `prelude` gives (scan, positions) slices in order, then the scans take
+/// turns `step` positions at a time while the total stays within `limits.nodes / share`; then
+/// scan 0 goes on alone with all that is left, so a loss that needs most of the budget in one
+/// search can still be proved. Every scan is a complete search with the same candidates: the
+/// first that wins gives the line, the first that runs dry proves the loss. Nodes are summed
+/// over scans (deterministic), the memory cap over their keys.
+pub fn search_scans<G: Game>(games: &mut [G], limits: Limits, prelude: &[(usize, u64)], step: u64, share: u64) -> Outcome {
+    let mut scans: Vec<Scan<G>> = games.iter_mut().map(|g| Scan::new(g, limits.max_bytes)).collect();
+    let k = scans.len();
+    let cap = limits.nodes / share.max(1);
+    let turns = prelude.iter().copied().chain((0..).map(|i| (i % k, step)));
+    let mut used = 0u64;
+    for (i, quota) in turns {
+        let alone = used >= cap;
+        let (i, quota) = if alone { (0, limits.nodes - used) } else { (i, quota.min(cap - used)) };
+        let before = scans[i].nodes();
+        let out = scans[i].resume(quota).cloned();
+        used += scans[i].nodes() - before;
+        let bytes: u64 = scans.iter().map(|s| s.bytes()).sum();
+        let verdict = match out {
+            Some(o) => Some(o.verdict),
+            None if used >= limits.nodes => Some(Verdict::OutOfNodes),
+            None if bytes > limits.max_bytes => Some(Verdict::OutOfMemory),
+            None => None,
+        };
+        if let Some(verdict) = verdict {
+            for s in scans {
+                s.abandon();
+            }
+            return Outcome { verdict, nodes: used };
+        }
+    }
+    unreachable!("the turns never end before the budget does")
 }
 
 #[cfg(test)]
@@ -336,6 +448,34 @@ mod tests {
         assert!(matches!(out.verdict, Verdict::Won(_)));
         assert_eq!(seeds.first(), Some(&0));
         assert_eq!(seeds.last(), Some(&0), "the game is handed back in its own order");
+    }
+
+    #[test]
+    fn scans_take_turns_and_resume_where_they_paused() {
+        // A chain 0 -> 1 -> ... -> 9 with a dead branch off each node; order A tries the dead
+        // branch first, order B the chain. Paused every position, each must still finish.
+        for step in [1, 2, 5, 100] {
+            let mut edges: Vec<Vec<usize>> = (0..10).map(|i| vec![10 + i, i + 1]).collect();
+            edges.extend((0..10).map(|_| vec![]));
+            edges[9] = vec![];
+            let a = Walk { at: 0, edges: edges.clone(), goal: 9 };
+            let whole = search(&mut Walk { at: 0, edges: edges.clone(), goal: 9 }, BIG);
+            let paused = search_scans(&mut [a], BIG, &[], step, 1);
+            assert_eq!((paused.verdict.clone(), paused.nodes), (whole.verdict.clone(), whole.nodes), "step {step}");
+            let rev: Vec<Vec<usize>> = edges.iter().map(|e| e.iter().rev().copied().collect()).collect();
+            let mut two = [Walk { at: 0, edges: edges.clone(), goal: 9 }, Walk { at: 0, edges: rev, goal: 9 }];
+            let out = search_scans(&mut two, BIG, &[(1, 3)], step, 1);
+            assert_eq!(out.verdict, whole.verdict);
+            assert!(step > 2 || out.nodes < whole.nodes, "scan B, given turns, wins first ({} nodes)", out.nodes);
+            assert_eq!((two[0].at, two[1].at), (0, 0));
+        }
+        // A loss: any scan that runs dry proves it; scan 0 gets what is left after the share.
+        let edges = vec![vec![1, 2], vec![2, 0], vec![1], vec![]];
+        let mut two = [Walk { at: 0, edges: edges.clone(), goal: 3 }, Walk { at: 0, edges, goal: 3 }];
+        let out = search_scans(&mut two, Limits { nodes: 5, max_bytes: 1 << 30 }, &[(1, 2)], 1, 2);
+        assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 2 + 3));
+        let out = search_scans(&mut two, Limits { nodes: 4, max_bytes: 1 << 30 }, &[(1, 2)], 1, 2);
+        assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 4));
     }
 
     #[test]
