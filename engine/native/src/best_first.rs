@@ -14,7 +14,7 @@
 //! limit, or an empty open list, which means every reachable position was
 //! expanded: then the loss is proved, exactly as for the DFS.
 
-use crate::search::{Game, Limits, Outcome, Verdict};
+use crate::search::{Game, Limits, Outcome, Resume, Verdict};
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry as MapEntry;
@@ -104,60 +104,124 @@ impl<'g, G: Game> Walker<'g, G> {
 /// Best-first search from the game's current position, expanding at most `limits.nodes`
 /// positions; lower `score` first, ties to the newest node (depth-first among equals, so a
 /// plateau is walked down rather than across). The game is left as it was found.
-pub fn best_first<G: Game>(game: &mut G, limits: Limits, mut score: impl FnMut(&G, u32) -> i64) -> Outcome {
-    let per_key = game.key_bytes() as u64 + NODE_BYTES;
-    let mut w = Walker { game, nodes: Vec::new(), path: Vec::new(), trail: Vec::new() };
-    w.settle();
-    if w.game.won() {
-        return Outcome { verdict: Verdict::Won(w.line()), nodes: 0 };
+pub fn best_first<G: Game>(game: &mut G, limits: Limits, score: impl FnMut(&G, u32) -> i64) -> Outcome {
+    let mut b = BestFirst::new(game, limits.max_bytes, score);
+    match b.resume(limits.nodes) {
+        Some(out) => out,
+        None => {
+            b.abandon();
+            Outcome { verdict: Verdict::OutOfNodes, nodes: b.nodes() }
+        }
     }
-    let mut seen: FxHashMap<G::Key, ()> = FxHashMap::default();
-    seen.insert(w.game.key(), ());
-    w.nodes.push(Node { parent: 0, mv: None, depth: 0 });
-    w.path.push((0, 0));
-    let mut open: BinaryHeap<(Reverse<i64>, u32)> = BinaryHeap::new();
-    open.push((Reverse(0), 0));
-    let mut expanded = 0u64;
-    let mut moves = Vec::new();
-    let mut down = Vec::new();
-    let verdict = loop {
-        let Some((_, t)) = open.pop() else { break Verdict::Lost };
-        if expanded >= limits.nodes {
-            break Verdict::OutOfNodes;
+}
+
+/// A best-first search that can pause and resume (`Resume`), to take turns with others.
+pub struct BestFirst<'g, G: Game, S: FnMut(&G, u32) -> i64> {
+    w: Walker<'g, G>,
+    score: S,
+    seen: FxHashMap<G::Key, ()>,
+    open: BinaryHeap<(Reverse<i64>, u32)>,
+    expanded: u64,
+    per_key: u64,
+    max_bytes: u64,
+    moves: Vec<G::Move>,
+    down: Vec<u32>,
+    done: Option<Outcome>,
+}
+
+impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
+    /// A search of `game` from its current position; `max_bytes` caps its stored positions.
+    pub fn new(game: &'g mut G, max_bytes: u64, score: S) -> Self {
+        let per_key = game.key_bytes() as u64 + NODE_BYTES;
+        let mut b = BestFirst {
+            w: Walker { game, nodes: Vec::new(), path: Vec::new(), trail: Vec::new() },
+            score,
+            seen: FxHashMap::default(),
+            open: BinaryHeap::new(),
+            expanded: 0,
+            per_key,
+            max_bytes,
+            moves: Vec::new(),
+            down: Vec::new(),
+            done: None,
+        };
+        b.w.settle();
+        if b.w.game.won() {
+            b.done = Some(Outcome { verdict: Verdict::Won(b.w.line()), nodes: 0 });
+            return b;
         }
-        if (seen.len() as u64) * per_key > limits.max_bytes {
-            break Verdict::OutOfMemory;
-        }
-        expanded += 1;
-        w.goto(t, &mut down);
-        moves.clear();
-        w.game.moves(&mut moves);
-        let depth = w.nodes[t as usize].depth + 1;
-        let mut won = false;
-        for &m in &moves {
-            let mark = w.trail.len();
-            w.play(m);
-            if w.game.won() {
-                won = true;
-                break;
-            }
-            if let MapEntry::Vacant(v) = seen.entry(w.game.key()) {
-                v.insert(());
-                let s = score(w.game, depth);
-                let id = w.nodes.len() as u32;
-                w.nodes.push(Node { parent: t, mv: Some(m), depth });
-                open.push((Reverse(s), id));
-            }
-            w.unwind_to(mark);
-        }
-        if won {
-            break Verdict::Won(w.line());
-        }
-    };
-    if !matches!(verdict, Verdict::Won(_)) {
-        w.unwind_to(0);
+        b.seen.insert(b.w.game.key(), ());
+        b.w.nodes.push(Node { parent: 0, mv: None, depth: 0 });
+        b.w.path.push((0, 0));
+        b.open.push((Reverse(0), 0));
+        b
     }
-    Outcome { verdict, nodes: expanded }
+
+    fn finish(&mut self, verdict: Verdict) -> Option<Outcome> {
+        if !matches!(verdict, Verdict::Won(_)) {
+            self.w.unwind_to(0);
+            self.w.path.truncate(1);
+        }
+        self.done = Some(Outcome { verdict, nodes: self.expanded });
+        self.done.clone()
+    }
+}
+
+impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
+    fn resume(&mut self, more: u64) -> Option<Outcome> {
+        if self.done.is_some() {
+            return self.done.clone();
+        }
+        let stop = self.expanded + more;
+        loop {
+            if self.open.is_empty() {
+                return self.finish(Verdict::Lost);
+            }
+            if self.expanded >= stop {
+                return None;
+            }
+            if self.bytes() > self.max_bytes {
+                return self.finish(Verdict::OutOfMemory);
+            }
+            let (_, t) = self.open.pop().unwrap();
+            self.expanded += 1;
+            let w = &mut self.w;
+            w.goto(t, &mut self.down);
+            self.moves.clear();
+            w.game.moves(&mut self.moves);
+            let depth = w.nodes[t as usize].depth + 1;
+            for &m in &self.moves {
+                let mark = w.trail.len();
+                w.play(m);
+                if w.game.won() {
+                    let line = w.line();
+                    return self.finish(Verdict::Won(line));
+                }
+                if let MapEntry::Vacant(v) = self.seen.entry(w.game.key()) {
+                    v.insert(());
+                    let s = (self.score)(w.game, depth);
+                    let id = w.nodes.len() as u32;
+                    w.nodes.push(Node { parent: t, mv: Some(m), depth });
+                    self.open.push((Reverse(s), id));
+                }
+                w.unwind_to(mark);
+            }
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.expanded
+    }
+
+    fn bytes(&self) -> u64 {
+        self.seen.len() as u64 * self.per_key
+    }
+
+    fn abandon(&mut self) {
+        if self.done.is_none() {
+            self.finish(Verdict::OutOfNodes);
+        }
+    }
 }
 
 #[cfg(test)]

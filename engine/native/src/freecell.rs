@@ -8,8 +8,8 @@
 //! shorthand move reaches is also reachable by single cards, so adding them
 //! changes no verdict (see docs/solver.md, FreeCell).
 
-use crate::best_first::best_first;
-use crate::search::{search, search_restarts, search_scans, Game, Limits, Outcome, Verdict};
+use crate::best_first::{best_first, BestFirst};
+use crate::search::{interleave, search, search_restarts, Game, Limits, Outcome, Resume, Scan, Verdict};
 use crate::{Layout, Options};
 use std::cell::Cell;
 
@@ -625,7 +625,7 @@ fn from_layout(layout: &Layout, options: &Options) -> Result<FreeCell, String> {
 }
 
 /// Move-ordering profiles (weights of `eval`) that the solver takes turns with.
-const PROFILES: [[i32; 8]; 10] = [
+const PROFILES: [[i32; 8]; 13] = [
     [6, 2, 1, 2, 4, 0, 10, 0],
     [6, 2, 1, 2, 4, 2, 10, 0],
     [8, 2, 2, 2, 4, 1, 10, 0],
@@ -636,17 +636,18 @@ const PROFILES: [[i32; 8]; 10] = [
     [6, 2, 3, 2, 4, 0, 10, 0],
     [12, 2, 1, 2, 4, 0, 10, 0],
     [6, 0, 0, 2, 4, 3, 10, 0],
+    [6, 0, 1, 3, 6, 3, 10, 0],
+    [6, 2, 1, 2, 4, 3, 10, 0],
+    [6, 0, 2, 2, 4, 4, 10, 0],
 ];
 /// The profiles `solve` uses, in turn (chosen by measuring classic deals 1..1000).
 const DEFAULT_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
 /// Positions the first attempt gets; each later one gets twice as many.
-const FIRST_QUOTA: u64 = 500;
+const FIRST_QUOTA: u64 = 250;
 /// Restarts use at most 1/RESTART_SHARE of the budget; the last attempt gets the rest.
 const RESTART_SHARE: u64 = 2;
 /// Positions the best-first phase may expand before the restarts take over.
 const BEST_FIRST: u64 = 0;
-/// Positions a scan takes at a turn once each has had its first quota.
-const SCAN_STEP: u64 = 500;
 /// The profile whose `eval` scores the best-first phase.
 const BEST_FIRST_PROFILE: usize = 0;
 
@@ -677,10 +678,15 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     }
     let bf = options.get("bf").map_or(BEST_FIRST, |&q| q.max(0) as u64).min(limits.nodes - used);
     if bf > 0 {
-        let bw = match options.get("bfw") {
+        let mut bw = match options.get("bfw") {
             Some(&d) => PROFILES[d as usize],
             None => PROFILES[BEST_FIRST_PROFILE],
         };
+        for (k, x) in bw.iter_mut().enumerate() {
+            if let Some(&v) = options.get(&format!("bw{k}")) {
+                *x = v as i32;
+            }
+        }
         let own = g.w;
         g.w[6] = 0; // the candidates unsorted: the open list orders them
         let out = best_first(&mut g, Limits { nodes: bf, ..limits }, |g, _| g.eval(&bw) as i64);
@@ -696,32 +702,20 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         Some(&d) => d.abs().to_string().bytes().map(|b| PROFILES[(b - b'0') as usize]).collect(),
         None => DEFAULT_SET.iter().map(|&k| PROFILES[k]).collect(),
     };
-    if options.get("mode").copied().unwrap_or(2) == 2 {
+    if options.get("mode").copied().unwrap_or(3) >= 2 {
         let sched: Vec<(bool, [i32; 8])> = match options.get("sch") {
             Some(&d) => {
-                let ds: Vec<u8> = d.to_string().bytes().map(|b| b - b'0').collect();
-                ds.chunks(2).map(|p| (p[0] == 2, PROFILES[p[1] as usize])).collect()
+                let more = options.get("sch2").map_or(String::new(), |d| d.to_string());
+                let ds: Vec<u8> = (d.to_string() + &more).bytes().map(|b| b - b'0').collect();
+                ds.chunks(3).map(|p| (p[0] == 2, PROFILES[(p[1] * 10 + p[2]) as usize])).collect()
             }
             None => SCHEDULE.iter().map(|&(b, k)| (b, PROFILES[k])).collect(),
         };
-        let mut out = portfolio(&mut g, limits, first, &sched, pset[0]);
-        out.nodes += used;
-        return Ok(out);
-    }
-    if options.get("mode").copied().unwrap_or(1) == 1 {
-        let step = options.get("step").map_or(SCAN_STEP, |&q| q.max(1) as u64);
-        let mut games: Vec<FreeCell> = pset
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| {
-                let mut c = g.clone();
-                c.w = w;
-                c.rng = Cell::new(0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
-                c
-            })
-            .collect();
-        let prelude: Vec<(usize, u64)> = (0..games.len()).map(|i| (i, first)).collect();
-        let mut out = search_scans(&mut games, limits, &prelude, step, RESTART_SHARE);
+        let mut out = if options.get("mode").copied().unwrap_or(3) == 3 {
+            interleaved(&g, limits, first, &sched)
+        } else {
+            portfolio(&mut g, limits, first, &sched, pset[0])
+        };
         out.nodes += used;
         return Ok(out);
     }
@@ -777,7 +771,37 @@ fn portfolio(g: &mut FreeCell, limits: Limits, first: u64, sched: &[(bool, [i32;
     Outcome { nodes: used + out.nodes, ..out }
 }
 
-/// The methods `portfolio` takes turns with: (best-first?, profile index).
+/// The methods of `sched` (best-first when its flag is set, else depth-first; with its
+/// profile), each on its own copy of the position, taking turns by the shared `interleave`:
+/// none restarts, so none repeats work; the first method (a depth-first one) goes on alone with
+/// what is left once half the budget is spent, so a loss can still be proved in one piece.
+fn interleaved(g: &FreeCell, limits: Limits, first: u64, sched: &[(bool, [i32; 8])]) -> Outcome {
+    let mut games: Vec<FreeCell> = sched
+        .iter()
+        .map(|&(bf, w)| {
+            let mut c = g.clone();
+            c.w = w;
+            if bf {
+                c.w[6] = 0; // candidates unsorted: the open list orders them
+            }
+            c
+        })
+        .collect();
+    let mut scans: Vec<Box<dyn Resume + '_>> = games
+        .iter_mut()
+        .zip(sched)
+        .map(|(c, &(bf, w))| -> Box<dyn Resume + '_> {
+            if bf {
+                Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, _| g.eval(&w) as i64))
+            } else {
+                Box::new(Scan::new(c, limits.max_bytes))
+            }
+        })
+        .collect();
+    interleave(&mut scans, limits, first, RESTART_SHARE)
+}
+
+/// The methods `portfolio` and `interleaved` take turns with: (best-first?, profile index).
 const SCHEDULE: [(bool, usize); 7] = [(false, 5), (true, 0), (true, 9), (true, 5), (true, 3), (false, 4), (false, 7)];
 
 /// For the differential tests: random play from the deal, `steps` moves,

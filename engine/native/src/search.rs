@@ -295,11 +295,12 @@ impl<'g, G: Game> Scan<'g, G> {
     }
 
     /// Give up: the game is handed back as it was found.
-    pub fn abandon(mut self) -> u64 {
+    pub fn abandon(&mut self) {
         if self.done.is_none() {
             self.s.unwind_to(0);
+            self.s.stack.clear();
+            self.done = Some(Outcome { verdict: Verdict::OutOfNodes, nodes: self.s.nodes });
         }
-        self.s.nodes
     }
 }
 
@@ -332,40 +333,70 @@ pub fn search_restarts<G: Game>(game: &mut G, limits: Limits, first: u64, share:
     }
 }
 
-/// Interleaved scans of one position, each on its own copy in `games` (copies that differ only
-/// in move order). First `prelude` gives (scan, positions) slices in order, then the scans take
-/// turns `step` positions at a time while the total stays within `limits.nodes / share`; then
-/// scan 0 goes on alone with all that is left, so a loss that needs most of the budget in one
-/// search can still be proved. Every scan is a complete search with the same candidates: the
-/// first that wins gives the line, the first that runs dry proves the loss. Nodes are summed
-/// over scans (deterministic), the memory cap over their keys.
-pub fn search_scans<G: Game>(games: &mut [G], limits: Limits, prelude: &[(usize, u64)], step: u64, share: u64) -> Outcome {
-    let mut scans: Vec<Scan<G>> = games.iter_mut().map(|g| Scan::new(g, limits.max_bytes)).collect();
-    let k = scans.len();
-    let cap = limits.nodes / share.max(1);
-    let turns = prelude.iter().copied().chain((0..).map(|i| (i % k, step)));
-    let mut used = 0u64;
-    for (i, quota) in turns {
-        let alone = used >= cap;
-        let (i, quota) = if alone { (0, limits.nodes - used) } else { (i, quota.min(cap - used)) };
-        let before = scans[i].nodes();
-        let out = scans[i].resume(quota).cloned();
-        used += scans[i].nodes() - before;
-        let bytes: u64 = scans.iter().map(|s| s.bytes()).sum();
-        let verdict = match out {
-            Some(o) => Some(o.verdict),
-            None if used >= limits.nodes => Some(Verdict::OutOfNodes),
-            None if bytes > limits.max_bytes => Some(Verdict::OutOfMemory),
-            None => None,
-        };
-        if let Some(verdict) = verdict {
-            for s in scans {
-                s.abandon();
-            }
-            return Outcome { verdict, nodes: used };
-        }
+/// A search that can pause and resume, so several can take turns on one budget.
+pub trait Resume {
+    /// Go on for at most `more` positions: Some(outcome) once the search is over (won, lost
+    /// when it ran dry, out of memory), None when only paused.
+    fn resume(&mut self, more: u64) -> Option<Outcome>;
+    /// Positions expanded so far.
+    fn nodes(&self) -> u64;
+    /// Bytes its stored positions take (estimated, for the memory cap).
+    fn bytes(&self) -> u64;
+    /// Give up: hand the game back as it was found.
+    fn abandon(&mut self);
+}
+
+impl<'g, G: Game> Resume for Scan<'g, G> {
+    fn resume(&mut self, more: u64) -> Option<Outcome> {
+        Scan::resume(self, more).cloned()
     }
-    unreachable!("the turns never end before the budget does")
+    fn nodes(&self) -> u64 {
+        Scan::nodes(self)
+    }
+    fn bytes(&self) -> u64 {
+        Scan::bytes(self)
+    }
+    fn abandon(&mut self) {
+        Scan::abandon(self)
+    }
+}
+
+/// Searches of one position that differ only in how they order moves, taking turns: in round r
+/// each goes on until it has expanded `first`·2^r positions in all, while the total stays within
+/// `limits.nodes / share`; then scan 0 goes on alone with all that is left, so a loss that needs
+/// most of the budget in one search can still be proved. No scan restarts, so no work is done
+/// twice, and the doubling rounds bound the cost by about twice the number of scans times what
+/// the quickest scan needs. Every scan is a complete search with the same candidates: the first
+/// that wins gives the line, the first that runs dry proves the loss. Nodes are summed over
+/// scans (deterministic), the memory cap over their keys.
+pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: u64, share: u64) -> Outcome {
+    let cap = limits.nodes / share.max(1);
+    let mut used = 0u64;
+    let mut target = first.max(1);
+    let verdict = 'turns: loop {
+        for i in 0..scans.len() {
+            let alone = used >= cap;
+            let (i, more) = if alone { (0, limits.nodes - used) } else { (i, target.saturating_sub(scans[i].nodes()).min(cap - used)) };
+            if more == 0 && !alone {
+                continue;
+            }
+            let before = scans[i].nodes();
+            let out = scans[i].resume(more);
+            used += scans[i].nodes() - before;
+            let bytes: u64 = scans.iter().map(|s| s.bytes()).sum();
+            match out {
+                Some(o) => break 'turns o.verdict,
+                None if alone || used >= limits.nodes => break 'turns Verdict::OutOfNodes,
+                None if bytes > limits.max_bytes => break 'turns Verdict::OutOfMemory,
+                None => {}
+            }
+        }
+        target = target.saturating_mul(2);
+    };
+    for s in scans.iter_mut() {
+        s.abandon();
+    }
+    Outcome { verdict, nodes: used }
 }
 
 #[cfg(test)]
@@ -450,32 +481,42 @@ mod tests {
         assert_eq!(seeds.last(), Some(&0), "the game is handed back in its own order");
     }
 
+    fn scans<'a>(games: &'a mut [Walk]) -> Vec<Box<dyn Resume + 'a>> {
+        games.iter_mut().map(|g| Box::new(Scan::new(g, 1 << 30)) as Box<dyn Resume>).collect()
+    }
+
     #[test]
     fn scans_take_turns_and_resume_where_they_paused() {
         // A chain 0 -> 1 -> ... -> 9 with a dead branch off each node; order A tries the dead
-        // branch first, order B the chain. Paused every position, each must still finish.
-        for step in [1, 2, 5, 100] {
-            let mut edges: Vec<Vec<usize>> = (0..10).map(|i| vec![10 + i, i + 1]).collect();
-            edges.extend((0..10).map(|_| vec![]));
-            edges[9] = vec![];
-            let a = Walk { at: 0, edges: edges.clone(), goal: 9 };
-            let whole = search(&mut Walk { at: 0, edges: edges.clone(), goal: 9 }, BIG);
-            let paused = search_scans(&mut [a], BIG, &[], step, 1);
-            assert_eq!((paused.verdict.clone(), paused.nodes), (whole.verdict.clone(), whole.nodes), "step {step}");
+        // branch first, order B the chain. Paused every few positions, each must still finish.
+        let mut edges: Vec<Vec<usize>> = (0..10).map(|i| vec![10 + i, i + 1]).collect();
+        edges.extend((0..10).map(|_| vec![]));
+        edges[9] = vec![];
+        let whole = search(&mut Walk { at: 0, edges: edges.clone(), goal: 9 }, BIG);
+        assert_eq!(whole.nodes, 18);
+        for first in [1, 2, 5, 100] {
+            let mut one = [Walk { at: 0, edges: edges.clone(), goal: 9 }];
+            let paused = interleave(&mut scans(&mut one), BIG, first, 1);
+            assert_eq!((paused.verdict.clone(), paused.nodes), (whole.verdict.clone(), whole.nodes), "first {first}");
             let rev: Vec<Vec<usize>> = edges.iter().map(|e| e.iter().rev().copied().collect()).collect();
             let mut two = [Walk { at: 0, edges: edges.clone(), goal: 9 }, Walk { at: 0, edges: rev, goal: 9 }];
-            let out = search_scans(&mut two, BIG, &[(1, 3)], step, 1);
+            let out = interleave(&mut scans(&mut two), BIG, first, 1);
             assert_eq!(out.verdict, whole.verdict);
-            assert!(step > 2 || out.nodes < whole.nodes, "scan B, given turns, wins first ({} nodes)", out.nodes);
+            // B needs 9 positions; the rounds bound the cost by 2 scans x 2 x 9
+            assert!(first > 9 || out.nodes <= 2 * 2 * 9, "first {first}: {} nodes", out.nodes);
             assert_eq!((two[0].at, two[1].at), (0, 0));
         }
         // A loss: any scan that runs dry proves it; scan 0 gets what is left after the share.
         let edges = vec![vec![1, 2], vec![2, 0], vec![1], vec![]];
         let mut two = [Walk { at: 0, edges: edges.clone(), goal: 3 }, Walk { at: 0, edges, goal: 3 }];
-        let out = search_scans(&mut two, Limits { nodes: 5, max_bytes: 1 << 30 }, &[(1, 2)], 1, 2);
-        assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 2 + 3));
-        let out = search_scans(&mut two, Limits { nodes: 4, max_bytes: 1 << 30 }, &[(1, 2)], 1, 2);
-        assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 4));
+        // share 2 of 5: rounds of 1 (A 1, B 1), then A alone: 2 more to run dry
+        let out = interleave(&mut scans(&mut two), Limits { nodes: 5, max_bytes: 1 << 30 }, 1, 2);
+        assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1 + 1 + 2));
+        // budget 3: A 1 (the share), then A alone runs dry at 3; budget 2 is not enough
+        let out = interleave(&mut scans(&mut two), Limits { nodes: 3, max_bytes: 1 << 30 }, 1, 2);
+        assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 3));
+        let out = interleave(&mut scans(&mut two), Limits { nodes: 2, max_bytes: 1 << 30 }, 1, 2);
+        assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 2));
     }
 
     #[test]
