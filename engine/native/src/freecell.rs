@@ -26,22 +26,58 @@ const CELL0: u8 = 8;
 const HOME: u8 = 12;
 const DEFAULT_W: [i32; 8] = [6, 2, 1, 2, 4, 0, 10, 0];
 
+/// Rank (1..13) and suit of each card, looked up rather than divided out (hot paths).
+const RANK: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = (c % 13 + 1) as u8;
+        c += 1;
+    }
+    t
+};
+const SUIT: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = (c / 13) as u8;
+        c += 1;
+    }
+    t
+};
+/// FITS[c][on]: whether `c` may be built on `on` (one rank lower, the other colour).
+const FITS: [[bool; 52]; 52] = {
+    let mut t = [[false; 52]; 52];
+    let mut c = 0;
+    while c < 52 {
+        let mut on = 0;
+        while on < 52 {
+            let red_c = matches!(c / 13, 1 | 2);
+            let red_on = matches!(on / 13, 1 | 2);
+            t[c][on] = on % 13 == c % 13 + 1 && red_c != red_on;
+            on += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 fn rank(c: u8) -> u8 {
-    c % 13 + 1
+    RANK[c as usize]
 }
 #[inline]
 fn suit(c: u8) -> usize {
-    (c / 13) as usize
+    SUIT[c as usize] as usize
 }
 #[inline]
 fn red(c: u8) -> bool {
-    matches!(c / 13, 1 | 2)
+    matches!(SUIT[c as usize], 1 | 2)
 }
 /// Whether `c` may be built on `on` (one rank lower, the other colour).
 #[inline]
 fn fits(c: u8, on: u8) -> bool {
-    rank(on) == rank(c) + 1 && red(on) != red(c)
+    FITS[c as usize][on as usize]
 }
 
 /// A move of `n` cards (n > 1 only column to column) from one location to another.
@@ -512,19 +548,18 @@ impl FreeCell {
 
     fn make_key(&self) -> Key {
         let mut order: [u8; NCOL] = [0, 1, 2, 3, 4, 5, 6, 7];
-        let bottom = |i: u8| -> u8 {
-            if self.len[i as usize] == 0 {
-                NONE
-            } else {
-                self.cols[i as usize][0]
+        let mut bottom = [NONE; NCOL];
+        for i in 0..NCOL {
+            if self.len[i] > 0 {
+                bottom[i] = self.cols[i][0];
             }
-        };
+        }
         // insertion sort by bottom card (distinct except empties, which are equal)
         for a in 1..NCOL {
             let x = order[a];
-            let bx = bottom(x);
+            let bx = bottom[x as usize];
             let mut b = a;
-            while b > 0 && bottom(order[b - 1]) > bx {
+            while b > 0 && bottom[order[b - 1] as usize] > bx {
                 order[b] = order[b - 1];
                 b -= 1;
             }
@@ -534,11 +569,10 @@ impl FreeCell {
         let mut p = 0;
         for &i in &order {
             let l = self.len[i as usize] as usize;
-            for &c in &self.cols[i as usize][..l] {
-                key[p] = c + 1;
-                p += 1;
+            for (k, &c) in key[p..p + l].iter_mut().zip(&self.cols[i as usize][..l]) {
+                *k = c + 1;
             }
-            p += 1; // the 0 ending the column
+            p += l + 1; // the 0 ending the column
         }
         let mut cells = self.cells;
         cells[..self.ncells].sort_unstable();
@@ -625,7 +659,7 @@ fn from_layout(layout: &Layout, options: &Options) -> Result<FreeCell, String> {
 }
 
 /// Move-ordering profiles (weights of `eval`) that the solver takes turns with.
-const PROFILES: [[i32; 8]; 13] = [
+const PROFILES: [[i32; 8]; 16] = [
     [6, 2, 1, 2, 4, 0, 10, 0],
     [6, 2, 1, 2, 4, 2, 10, 0],
     [8, 2, 2, 2, 4, 1, 10, 0],
@@ -639,6 +673,9 @@ const PROFILES: [[i32; 8]; 13] = [
     [6, 0, 1, 3, 6, 3, 10, 0],
     [6, 2, 1, 2, 4, 3, 10, 0],
     [6, 0, 2, 2, 4, 4, 10, 0],
+    [10, 1, 1, 4, 8, 1, 10, 40],
+    [6, 2, 1, 2, 4, 0, 0, 40],
+    [10, 1, 1, 4, 8, 1, 10, 15],
 ];
 /// The profiles `solve` uses, in turn (chosen by measuring classic deals 1..1000).
 const DEFAULT_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
@@ -712,7 +749,12 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
             None => SCHEDULE.iter().map(|&(b, k)| (b, PROFILES[k])).collect(),
         };
         let mut out = if options.get("mode").copied().unwrap_or(3) == 3 {
-            interleaved(&g, limits, first, &sched)
+            let wts: Vec<u64> = match options.get("wts") {
+                Some(&d) => d.to_string().bytes().map(|b| (b - b'0') as u64).collect(),
+                None => SCAN_WEIGHTS.to_vec(),
+            };
+            let firsts: Vec<u64> = (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect();
+            interleaved(&g, limits, &firsts, &sched)
         } else {
             portfolio(&mut g, limits, first, &sched, pset[0])
         };
@@ -775,12 +817,14 @@ fn portfolio(g: &mut FreeCell, limits: Limits, first: u64, sched: &[(bool, [i32;
 /// profile), each on its own copy of the position, taking turns by the shared `interleave`:
 /// none restarts, so none repeats work; the first method (a depth-first one) goes on alone with
 /// what is left once half the budget is spent, so a loss can still be proved in one piece.
-fn interleaved(g: &FreeCell, limits: Limits, first: u64, sched: &[(bool, [i32; 8])]) -> Outcome {
+fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(bool, [i32; 8])]) -> Outcome {
     let mut games: Vec<FreeCell> = sched
         .iter()
-        .map(|&(bf, w)| {
+        .enumerate()
+        .map(|(i, &(bf, w))| {
             let mut c = g.clone();
             c.w = w;
+            c.rng = Cell::new(0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
             if bf {
                 c.w[6] = 0; // candidates unsorted: the open list orders them
             }
@@ -801,6 +845,8 @@ fn interleaved(g: &FreeCell, limits: Limits, first: u64, sched: &[(bool, [i32; 8
     interleave(&mut scans, limits, first, RESTART_SHARE)
 }
 
+/// Each scan's share of a round, in units of the first quota.
+const SCAN_WEIGHTS: [u64; 7] = [1, 1, 1, 1, 1, 1, 1];
 /// The methods `portfolio` and `interleaved` take turns with: (best-first?, profile index).
 const SCHEDULE: [(bool, usize); 7] = [(false, 5), (true, 0), (true, 9), (true, 5), (true, 3), (false, 4), (false, 7)];
 
