@@ -9,7 +9,7 @@
 //! changes no verdict (see docs/solver.md, FreeCell).
 
 use crate::best_first::{best_first, BestFirst};
-use crate::search::{interleave, search, search_restarts, Game, Limits, Outcome, Resume, Scan, Verdict};
+use crate::search::{interleave, search, search_restarts, Game, Limits, Outcome, Resume, Scan};
 use crate::{Layout, Options};
 use std::cell::Cell;
 
@@ -276,13 +276,17 @@ impl FreeCell {
         let free = self.free_cells();
         let empty = self.empty_cols();
         let first_empty = self.len.iter().position(|&l| l == 0).map(|j| j as u8);
-        // scored moves: lower score first; ties keep generation order
-        let mut scored: [(u16, Move); 160] = [(0, Move { from: 0, to: 0, n: 0 }); 160];
+        // scored moves, packed in one u64 each (score, then generation order, then the move) so
+        // a plain sort puts lower scores first and keeps ties in generation order
+        let mut scored = [0u64; 160];
         let mut k = 0;
         let mut push = |s: u16, m: Move| {
-            scored[k] = (s, m);
+            scored[k] = (s as u64) << 32 | (k as u64) << 16 | (m.from as u64) << 12 | (m.to as u64) << 8 | m.n as u64;
             k += 1;
         };
+        let unpack = |e: u64| Move { from: (e >> 12 & 15) as u8, to: (e >> 8 & 15) as u8, n: e as u8 };
+        let score = |e: u64| (e >> 32) as u16;
+        let rescore = |e: &mut u64, s: u16| *e = (s as u64) << 32 | (*e & 0xFFFF_FFFF);
         // the lowest foundation height: cards near it are wanted soon
         let low = *self.found.iter().min().unwrap();
         // depth (cards above) of the shallowest card that can go home next, per column
@@ -394,13 +398,13 @@ impl FreeCell {
         let w = self.w;
         if w[7] > 0 {
             for e in moves.iter_mut() {
-                e.0 += self.noise(w[7] as u64);
+                rescore(e, score(*e).saturating_add(self.noise(w[7] as u64)));
             }
         }
         if w[6] == 0 {
             // a profile that orders by the kind of move alone
-            moves.sort_by_key(|&(s, _)| s);
-            out.extend(moves.iter().map(|&(_, m)| m));
+            moves.sort_unstable();
+            out.extend(moves.iter().map(|&e| unpack(e)));
             return;
         }
         let mut g = self.clone();
@@ -412,7 +416,7 @@ impl FreeCell {
         }
         let all: i32 = colv.iter().sum();
         for e in moves.iter_mut() {
-            let m = e.1;
+            let m = unpack(*e);
             let c = g.do_move(m);
             let h = if m.to == HOME {
                 g.eval(&w)
@@ -426,10 +430,10 @@ impl FreeCell {
                 h
             };
             g.undo_move(m, c);
-            e.0 = (h.clamp(0, 4000) as u16).saturating_mul(w[6] as u16).saturating_add(e.0);
+            rescore(e, (h.clamp(0, 4000) as u16).saturating_mul(w[6] as u16).saturating_add(score(*e)));
         }
-        moves.sort_by_key(|&(s, _)| s);
-        out.extend(moves.iter().map(|&(_, m)| m));
+        moves.sort_unstable();
+        out.extend(moves.iter().map(|&e| unpack(e)));
     }
 
     /// A number below `n` from the ordering noise stream.
@@ -658,7 +662,10 @@ fn from_layout(layout: &Layout, options: &Options) -> Result<FreeCell, String> {
     Ok(g)
 }
 
-/// Move-ordering profiles (weights of `eval`) that the solver takes turns with.
+/// Move-ordering profiles (weights of `eval`: cards not home, cards above a lower card, depth
+/// of the cards next for the foundations, free cells, empty columns, cards not on a fitting
+/// parent; then the weight of `eval` against the kind of move (0: kind alone), and the
+/// amplitude of ordering noise).
 const PROFILES: [[i32; 8]; 16] = [
     [6, 2, 1, 2, 4, 0, 10, 0],
     [6, 2, 1, 2, 4, 2, 10, 0],
@@ -677,140 +684,59 @@ const PROFILES: [[i32; 8]; 16] = [
     [6, 2, 1, 2, 4, 0, 0, 40],
     [10, 1, 1, 4, 8, 1, 10, 15],
 ];
-/// The profiles `solve` uses, in turn (chosen by measuring classic deals 1..1000).
-const DEFAULT_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
-/// Positions the first attempt gets; each later one gets twice as many.
+/// The scans `solve` interleaves: (best-first?, profile). Chosen by measuring classic deals
+/// 1..4000 (docs/solver.md); the first, a depth-first one, finishes the job alone.
+const SCHEDULE: [(bool, usize); 7] = [(false, 5), (true, 0), (true, 9), (true, 5), (true, 3), (false, 4), (false, 7)];
+/// Positions each scan gets in the first round; each round doubles them.
 const FIRST_QUOTA: u64 = 250;
-/// Restarts use at most 1/RESTART_SHARE of the budget; the last attempt gets the rest.
-const RESTART_SHARE: u64 = 2;
-/// Positions the best-first phase may expand before the restarts take over.
-const BEST_FIRST: u64 = 0;
-/// The profile whose `eval` scores the best-first phase.
-const BEST_FIRST_PROFILE: usize = 0;
+/// The scans take turns within 1/SHARE of the budget; then the first goes on alone.
+const SHARE: u64 = 2;
+/// The profiles of the old restarts (`mode=0`, for comparison only).
+const RESTART_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
 
-/// Search with the shared restarts (`search::search_restarts`): attempt i
-/// orders its candidates by profile i (mod 6) with a budget that doubles
-/// each time, until one wins, one runs dry (a complete search: lost, whatever
-/// the order) or the budget is spent. Orders differ in how fast they find a
-/// win, never in what they prove; the nodes of every attempt count.
+/// Interleaved scans (`interleaved`) over `SCHEDULE`: depth-first and best-first searches with
+/// different move orders take turns on one budget, none restarting, until one wins, one runs dry
+/// (a complete search: lost, whatever the order) or the budget is spent. Orders differ in how
+/// fast they find a win, never in what they prove; the nodes of every scan count.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = from_layout(layout, options)?;
     // Tuning knobs for measurement only (the pipeline passes just `cells`):
-    // w0..w7 one fixed profile without restarts, quota the first attempt's
-    // budget, pset the profiles by their digits in PROFILES.
+    // w0..w7: one depth-first search with that profile; bf=N (+ bfw=P or bw0..bw7): one
+    // best-first search of N positions; sch (+ sch2): the scans as 3-digit groups
+    // (1 depth-first / 2 best-first, then the profile); quota: the first round's positions;
+    // wts: each scan's multiple of it; mode=0: the old doubling restarts.
     if options.contains_key("w0") {
         return Ok(search(&mut g, limits));
     }
-    let pre = options.get("pre").map_or(0, |&q| q.max(0) as u64).min(limits.nodes);
-    let mut used = 0;
-    if pre > 0 {
-        let own = g.w;
-        g.w = PROFILES[DEFAULT_SET[0]];
-        let out = search(&mut g, Limits { nodes: pre, ..limits });
-        g.w = own;
-        if out.verdict != Verdict::OutOfNodes || pre == limits.nodes {
-            return Ok(out);
-        }
-        used = out.nodes;
-    }
-    let bf = options.get("bf").map_or(BEST_FIRST, |&q| q.max(0) as u64).min(limits.nodes - used);
-    if bf > 0 {
-        let mut bw = match options.get("bfw") {
-            Some(&d) => PROFILES[d as usize],
-            None => PROFILES[BEST_FIRST_PROFILE],
-        };
+    if let Some(&bf) = options.get("bf") {
+        let mut bw = PROFILES[options.get("bfw").map_or(0, |&d| d as usize)];
         for (k, x) in bw.iter_mut().enumerate() {
             if let Some(&v) = options.get(&format!("bw{k}")) {
                 *x = v as i32;
             }
         }
-        let own = g.w;
         g.w[6] = 0; // the candidates unsorted: the open list orders them
-        let out = best_first(&mut g, Limits { nodes: bf, ..limits }, |g, _| g.eval(&bw) as i64);
-        g.w = own;
-        if out.verdict != Verdict::OutOfNodes || used + bf == limits.nodes {
-            return Ok(Outcome { nodes: out.nodes + used, ..out });
-        }
-        used += out.nodes;
+        return Ok(best_first(&mut g, Limits { nodes: (bf.max(1) as u64).min(limits.nodes), ..limits }, |g, _| g.eval(&bw) as i64));
     }
-    let limits = Limits { nodes: limits.nodes - used, ..limits };
     let first = options.get("quota").map_or(FIRST_QUOTA, |&q| q.max(1) as u64);
-    let pset: Vec<[i32; 8]> = match options.get("pset") {
-        Some(&d) => d.abs().to_string().bytes().map(|b| PROFILES[(b - b'0') as usize]).collect(),
-        None => DEFAULT_SET.iter().map(|&k| PROFILES[k]).collect(),
+    if options.get("mode") == Some(&0) {
+        let mut attempt = 0usize;
+        return Ok(search_restarts(&mut g, limits, first, SHARE, |g, seed| {
+            attempt = if seed == 0 { 0 } else { attempt + 1 };
+            g.w = PROFILES[RESTART_SET[attempt % RESTART_SET.len()]];
+        }));
+    }
+    let sched: Vec<(bool, [i32; 8])> = match options.get("sch") {
+        Some(&d) => {
+            let more = options.get("sch2").map_or(String::new(), |d| d.to_string());
+            let ds: Vec<u8> = (d.to_string() + &more).bytes().map(|b| b - b'0').collect();
+            ds.chunks(3).map(|p| (p[0] == 2, PROFILES[(p[1] * 10 + p[2]) as usize])).collect()
+        }
+        None => SCHEDULE.iter().map(|&(b, k)| (b, PROFILES[k])).collect(),
     };
-    if options.get("mode").copied().unwrap_or(3) >= 2 {
-        let sched: Vec<(bool, [i32; 8])> = match options.get("sch") {
-            Some(&d) => {
-                let more = options.get("sch2").map_or(String::new(), |d| d.to_string());
-                let ds: Vec<u8> = (d.to_string() + &more).bytes().map(|b| b - b'0').collect();
-                ds.chunks(3).map(|p| (p[0] == 2, PROFILES[(p[1] * 10 + p[2]) as usize])).collect()
-            }
-            None => SCHEDULE.iter().map(|&(b, k)| (b, PROFILES[k])).collect(),
-        };
-        let mut out = if options.get("mode").copied().unwrap_or(3) == 3 {
-            let wts: Vec<u64> = match options.get("wts") {
-                Some(&d) => d.to_string().bytes().map(|b| (b - b'0') as u64).collect(),
-                None => SCAN_WEIGHTS.to_vec(),
-            };
-            let firsts: Vec<u64> = (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect();
-            interleaved(&g, limits, &firsts, &sched)
-        } else {
-            portfolio(&mut g, limits, first, &sched, pset[0])
-        };
-        out.nodes += used;
-        return Ok(out);
-    }
-    let mut attempt = 0usize;
-    // Restarts may take up to half the budget: FreeCell's wins come from them (losses are rare).
-    let mut out = search_restarts(&mut g, limits, first, RESTART_SHARE, |g, seed| {
-        if seed == 0 {
-            g.w = pset[0];
-        } else {
-            attempt += 1;
-            g.w = pset[attempt % pset.len()];
-        }
-    });
-    out.nodes += used;
-    Ok(out)
-}
-
-/// Attempts in rounds: each method of `sched` (best-first when its flag is set, else depth-first;
-/// with its profile) gets `first` positions, then each gets twice as many, and so on while the
-/// total stays within half the budget; then a depth-first search with profile `last` takes all
-/// that is left. Each attempt is a complete search over the same candidates, so the first that
-/// wins gives a real line and the first that runs dry proves the loss.
-fn portfolio(g: &mut FreeCell, limits: Limits, first: u64, sched: &[(bool, [i32; 8])], last: [i32; 8]) -> Outcome {
-    let cap = limits.nodes / RESTART_SHARE;
-    let own = g.w;
-    let mut used = 0u64;
-    let mut budget = first.max(1);
-    'rounds: loop {
-        for &(bf, w) in sched {
-            if used + budget > cap {
-                break 'rounds;
-            }
-            let lim = Limits { nodes: budget, ..limits };
-            let out = if bf {
-                g.w = w;
-                g.w[6] = 0; // candidates unsorted: the open list orders them
-                best_first(g, lim, |g, _| g.eval(&w) as i64)
-            } else {
-                g.w = w;
-                search(g, lim)
-            };
-            used += out.nodes;
-            if out.verdict != Verdict::OutOfNodes {
-                g.w = own;
-                return Outcome { nodes: used, ..out };
-            }
-        }
-        budget = budget.saturating_mul(2);
-    }
-    g.w = last;
-    let out = search(g, Limits { nodes: limits.nodes - used, ..limits });
-    g.w = own;
-    Outcome { nodes: used + out.nodes, ..out }
+    let wts: Vec<u64> = options.get("wts").map_or(Vec::new(), |d| d.to_string().bytes().map(|b| (b - b'0') as u64).collect());
+    let firsts: Vec<u64> = (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect();
+    Ok(interleaved(&g, limits, &firsts, &sched))
 }
 
 /// The methods of `sched` (best-first when its flag is set, else depth-first; with its
@@ -842,13 +768,8 @@ fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(bool, [i32
             }
         })
         .collect();
-    interleave(&mut scans, limits, first, RESTART_SHARE)
+    interleave(&mut scans, limits, first, SHARE)
 }
-
-/// Each scan's share of a round, in units of the first quota.
-const SCAN_WEIGHTS: [u64; 7] = [1, 1, 1, 1, 1, 1, 1];
-/// The methods `portfolio` and `interleaved` take turns with: (best-first?, profile index).
-const SCHEDULE: [(bool, usize); 7] = [(false, 5), (true, 0), (true, 9), (true, 5), (true, 3), (false, 4), (false, 7)];
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
