@@ -101,6 +101,19 @@ pub struct FreeCell {
     w: [i32; 8],
     /// The xorshift state of that noise (move ordering only).
     rng: Cell<u64>,
+    /// Column parts of `eval` kept between calls (move ordering only).
+    memo: Memo,
+}
+
+/// `col_eval` of each column as last computed, valid for the columns whose bit is set, the
+/// foundations and the weights it was computed with: a move changes at most two columns, so
+/// `eval` recomputes only those (best-first scores every child of a position).
+#[derive(Clone, Default)]
+struct Memo {
+    val: Cell<[i32; NCOL]>,
+    ok: Cell<u8>,
+    found: Cell<[u8; 4]>,
+    w: Cell<[i32; 8]>,
 }
 
 /// The exact key: the columns in order of their bottom cards, each as its
@@ -118,7 +131,7 @@ impl FreeCell {
             return Err(format!("freecell cells must be 1..4, got {ncells}"));
         }
         let mut seen = [false; 52];
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1) };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default() };
         for (i, col) in columns.iter().enumerate() {
             for (k, &c) in col.iter().enumerate() {
                 if c >= 52 || seen[c as usize] {
@@ -137,7 +150,7 @@ impl FreeCell {
 
     /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
     pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1) };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default() };
         for (i, col) in columns.iter().enumerate() {
             g.cols[i][..col.len()].copy_from_slice(col);
             g.len[i] = col.len() as u8;
@@ -448,6 +461,8 @@ impl FreeCell {
 
     /// Make `m`; returns the card it moved (the deepest one of a run).
     fn do_move(&mut self, m: Move) -> u8 {
+        self.touch(m.from);
+        self.touch(m.to);
         let n = m.n as usize;
         if m.from < CELL0 && m.to < CELL0 {
             let (i, j) = (m.from as usize, m.to as usize);
@@ -475,6 +490,8 @@ impl FreeCell {
 
     /// Take back `m`, which moved `c`.
     fn undo_move(&mut self, m: Move, c: u8) {
+        self.touch(m.from);
+        self.touch(m.to);
         if m.from < CELL0 && m.to < CELL0 {
             self.do_move(Move { from: m.to, to: m.from, n: m.n });
             return;
@@ -507,7 +524,30 @@ impl FreeCell {
     /// How far from won this position looks (lower is better): only orders
     /// moves, never prunes them.
     fn eval(&self, w: &[i32; 8]) -> i32 {
-        (0..NCOL).map(|i| self.col_eval(i, w)).sum::<i32>() + self.global_eval(w)
+        let m = &self.memo;
+        let mut ok = m.ok.get();
+        if m.found.get() != self.found || m.w.get() != *w {
+            ok = 0;
+            m.found.set(self.found);
+            m.w.set(*w);
+        }
+        let mut val = m.val.get();
+        for (i, v) in val.iter_mut().enumerate() {
+            if ok & 1 << i == 0 {
+                *v = self.col_eval(i, w);
+            }
+        }
+        m.val.set(val);
+        m.ok.set(0xFF);
+        val.iter().sum::<i32>() + self.global_eval(w)
+    }
+
+    /// Column `i` changed: its memoized `col_eval` is stale.
+    #[inline]
+    fn touch(&self, loc: u8) {
+        if loc < CELL0 {
+            self.memo.ok.set(self.memo.ok.get() & !(1 << loc));
+        }
     }
 
     /// A column's part of `eval`: cards above a lower card, depth of the
