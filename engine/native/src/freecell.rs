@@ -825,6 +825,7 @@ pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Verdict;
     use rustc_hash::FxHashSet;
 
     const BIG: Limits = Limits { nodes: 5_000_000, max_bytes: 1 << 32 };
@@ -971,6 +972,25 @@ mod tests {
 
     #[test]
     fn verdicts_match_a_plain_search_on_small_endgames() {
+        check_endgames(|g| search(g, BIG));
+    }
+
+    #[test]
+    fn best_first_verdicts_match_a_plain_search() {
+        let w = PROFILES[9];
+        check_endgames(|g| best_first(g, BIG, |g, _| g.eval(&w) as i64));
+    }
+
+    #[test]
+    fn interleaved_scans_match_a_plain_search() {
+        let sched: Vec<(bool, [i32; 8])> = SCHEDULE.iter().map(|&(b, k)| (b, PROFILES[k])).collect();
+        // tiny first quotas, so that the scans pause and resume many times
+        check_endgames(|g| interleaved(g, BIG, &[3, 1, 2, 1, 5, 1, 2], &sched));
+    }
+
+    /// Random endgames with one free cell: `solve` must win exactly the positions a plain
+    /// search over every single move wins, with a line that replays, and leave the position.
+    fn check_endgames(mut solve: impl FnMut(&mut FreeCell) -> Outcome) {
         let mut x = 88172645463325252u64;
         let mut next = |n: u64| {
             x ^= x << 13;
@@ -998,7 +1018,9 @@ mod tests {
             }
             let mut g = FreeCell::from_parts(&cols, &cells, found);
             let Some(want) = brute_winnable(&g, 20_000) else { continue };
-            let out = search(&mut g, BIG);
+            let before = g.make_key();
+            let out = solve(&mut g);
+            assert_eq!(g.make_key(), before, "the position is handed back");
             match out.verdict {
                 Verdict::Won(line) => {
                     assert!(want, "won a lost position");
