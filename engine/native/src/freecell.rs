@@ -103,6 +103,8 @@ pub struct FreeCell {
     rng: Cell<u64>,
     /// Column parts of `eval` kept between calls (move ordering only).
     memo: Memo,
+    /// What each card lies on: another card, BOTTOM, IN_CELL or AT_HOME (the key).
+    below: [u8; 52],
 }
 
 /// `col_eval` of each column as last computed, valid for the columns whose bit is set, the
@@ -116,10 +118,13 @@ struct Memo {
     w: Cell<[i32; 8]>,
 }
 
-/// The exact key: the columns in order of their bottom cards, each as its
-/// cards (+1) and a 0 ending it, then the free cells sorted (+1, 0 empty).
-/// The foundations follow from which cards are left, so they need no bytes.
-pub type Key = [u8; 64];
+/// The exact key: for each card, what it lies on (`below`). It names no column and no cell,
+/// so it is the same for every order of them, and it is kept up to date by each move.
+pub type Key = [u8; 52];
+/// `below` of a card at the bottom of a column, in a free cell, on its foundation.
+const BOTTOM: u8 = 52;
+const IN_CELL: u8 = 53;
+const AT_HOME: u8 = 54;
 
 impl FreeCell {
     /// A position from the dealt columns (bottom first) and the number of cells.
@@ -131,7 +136,7 @@ impl FreeCell {
             return Err(format!("freecell cells must be 1..4, got {ncells}"));
         }
         let mut seen = [false; 52];
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default() };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52] };
         for (i, col) in columns.iter().enumerate() {
             for (k, &c) in col.iter().enumerate() {
                 if c >= 52 || seen[c as usize] {
@@ -145,17 +150,19 @@ impl FreeCell {
         if seen.iter().any(|s| !s) {
             return Err("freecell layout must hold all 52 cards".to_string());
         }
+        g.init_below();
         Ok(g)
     }
 
     /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
     pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default() };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52] };
         for (i, col) in columns.iter().enumerate() {
             g.cols[i][..col.len()].copy_from_slice(col);
             g.len[i] = col.len() as u8;
         }
         g.cells[..cells.len()].copy_from_slice(cells);
+        g.init_below();
         g
     }
 
@@ -428,13 +435,22 @@ impl FreeCell {
             *v = self.col_eval(i, &w);
         }
         let all: i32 = colv.iter().sum();
+        // global_eval's parts, updated per move rather than recounted
+        let home: i32 = self.found.iter().map(|&f| f as i32).sum();
+        let base = (52 - home) * w[0] + 1000;
+        let (free, empty) = (free as i32, empty as i32);
         for e in moves.iter_mut() {
             let m = unpack(*e);
             let c = g.do_move(m);
             let h = if m.to == HOME {
                 g.eval(&w)
             } else {
-                let mut h = all + g.global_eval(&w);
+                let is_cell = |l: u8| (CELL0..HOME).contains(&l) as i32;
+                let f = free + is_cell(m.from) - is_cell(m.to);
+                let emptied = (m.from < CELL0 && g.len[m.from as usize] == 0) as i32;
+                let filled = (m.to < CELL0 && g.len[m.to as usize] == m.n) as i32;
+                let mut h = all + base - f * w[3] - (empty + emptied - filled) * w[4];
+                debug_assert_eq!(h - all, g.global_eval(&w));
                 for loc in [m.from, m.to] {
                     if loc < CELL0 {
                         h += g.col_eval(loc as usize, &w) - colv[loc as usize];
@@ -473,6 +489,7 @@ impl FreeCell {
             }
             self.len[i] -= n as u8;
             self.len[j] += n as u8;
+            self.seat(j, lj);
             return self.cols[j][lj];
         }
         let c = self.take(m.from);
@@ -480,12 +497,36 @@ impl FreeCell {
             let j = m.to as usize;
             self.cols[j][self.len[j] as usize] = c;
             self.len[j] += 1;
+            self.seat(j, self.len[j] as usize - 1);
         } else if m.to < HOME {
             self.cells[(m.to - CELL0) as usize] = c;
+            self.below[c as usize] = IN_CELL;
         } else {
             self.found[suit(c)] += 1;
+            self.below[c as usize] = AT_HOME;
         }
         c
+    }
+
+    /// Record what the card at `pos` of column `j` lies on.
+    #[inline]
+    fn seat(&mut self, j: usize, pos: usize) {
+        self.below[self.cols[j][pos] as usize] = if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] };
+    }
+
+    /// `below` from scratch (positions built by hand or dealt).
+    fn init_below(&mut self) {
+        self.below = [AT_HOME; 52];
+        for j in 0..NCOL {
+            for pos in 0..self.len[j] as usize {
+                self.seat(j, pos);
+            }
+        }
+        for k in 0..self.ncells {
+            if self.cells[k] != NONE {
+                self.below[self.cells[k] as usize] = IN_CELL;
+            }
+        }
     }
 
     /// Take back `m`, which moved `c`.
@@ -505,8 +546,10 @@ impl FreeCell {
             let i = m.from as usize;
             self.cols[i][self.len[i] as usize] = c;
             self.len[i] += 1;
+            self.seat(i, self.len[i] as usize - 1);
         } else {
             self.cells[(m.from - CELL0) as usize] = c;
+            self.below[c as usize] = IN_CELL;
         }
     }
 
@@ -591,40 +634,7 @@ impl FreeCell {
     }
 
     fn make_key(&self) -> Key {
-        let mut order: [u8; NCOL] = [0, 1, 2, 3, 4, 5, 6, 7];
-        let mut bottom = [NONE; NCOL];
-        for i in 0..NCOL {
-            if self.len[i] > 0 {
-                bottom[i] = self.cols[i][0];
-            }
-        }
-        // insertion sort by bottom card (distinct except empties, which are equal)
-        for a in 1..NCOL {
-            let x = order[a];
-            let bx = bottom[x as usize];
-            let mut b = a;
-            while b > 0 && bottom[order[b - 1] as usize] > bx {
-                order[b] = order[b - 1];
-                b -= 1;
-            }
-            order[b] = x;
-        }
-        let mut key = [0u8; 64];
-        let mut p = 0;
-        for &i in &order {
-            let l = self.len[i as usize] as usize;
-            for (k, &c) in key[p..p + l].iter_mut().zip(&self.cols[i as usize][..l]) {
-                *k = c + 1;
-            }
-            p += l + 1; // the 0 ending the column
-        }
-        let mut cells = self.cells;
-        cells[..self.ncells].sort_unstable();
-        for &c in &cells[..self.ncells] {
-            key[p] = if c == NONE { 0 } else { c + 1 };
-            p += 1;
-        }
-        key
+        self.below
     }
 }
 
