@@ -346,32 +346,36 @@ impl FreeCell {
                 push(60, Move { from, to: j, n: 1 });
             }
         }
+        // each column's top rank (0 when empty) and top run, computed once
+        let mut top_rank = [0usize; NCOL];
+        let mut runs = [0usize; NCOL];
+        for i in 0..NCOL {
+            if self.len[i] > 0 {
+                top_rank[i] = rank(self.cols[i][self.len[i] as usize - 1]) as usize;
+                runs[i] = self.run_len(i);
+            }
+        }
+        let run_cap = Self::capacity(free, empty, false);
         // columns to columns: the part of the top run that fits the target
         for i in 0..NCOL {
             let l = self.len[i] as usize;
             if l == 0 {
                 continue;
             }
-            let run = self.run_len(i);
+            let run = runs[i];
             let col = &self.cols[i];
             let ni = need[i] as u16;
+            let top_rank_i = top_rank[i];
             for j in 0..NCOL {
-                if i == j {
+                // the run card that fits j's top, if any: its rank is fixed
+                let want = top_rank[j];
+                if i == j || want < 2 || want <= top_rank_i || want - 1 - top_rank_i >= run {
                     continue;
                 }
-                let Some(t) = self.top(j) else { continue };
-                // the run card that fits t, if any: its rank is fixed
-                let want = rank(t) as usize;
-                if want < 2 {
-                    continue;
-                }
-                let top_rank = rank(col[l - 1]) as usize;
-                if want <= top_rank || want - 1 - top_rank >= run {
-                    continue;
-                }
-                let n = want - top_rank; // cards to move
+                let t = self.cols[j][self.len[j] as usize - 1];
+                let n = want - top_rank_i; // cards to move
                 let base = col[l - n];
-                if !fits(base, t) || n > Self::capacity(free, empty, false) {
+                if !fits(base, t) || n > run_cap {
                     continue;
                 }
                 // uncovering: whole run off the column is best, shallow wanted cards too
@@ -393,7 +397,7 @@ impl FreeCell {
                 if l == 0 {
                     continue;
                 }
-                let run = self.run_len(i);
+                let run = runs[i];
                 let n = run.min(cap);
                 let ni = need[i] as u16;
                 if n > 1 && n < l {
