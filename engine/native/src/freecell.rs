@@ -107,6 +107,17 @@ pub struct FreeCell {
     below: [u8; 52],
 }
 
+/// A column's figures for rescoring the moves of a position (`FreeCell::col_stats`).
+#[derive(Clone, Copy, Default)]
+struct ColStats {
+    /// `col_eval` with the top d cards gone, d = 0..=the top run (at most 13).
+    pre: [i32; 14],
+    /// The lowest rank in the column (14 when empty).
+    mn: u8,
+    /// How many of its cards are next for their foundations.
+    next: i32,
+}
+
 /// `col_eval` of each column as last computed, valid for the columns whose bit is set, the
 /// foundations and the weights it was computed with: a move changes at most two columns, so
 /// `eval` recomputes only those (best-first scores every child of a position).
@@ -431,38 +442,59 @@ impl FreeCell {
             out.extend(moves.iter().map(|&e| unpack(e)));
             return;
         }
-        let mut g = self.clone();
-        // a move changes at most two columns: rescore only those, unless a
-        // card went home (the depths of every column may change)
-        let mut colv = [0i32; NCOL];
-        for (i, v) in colv.iter_mut().enumerate() {
-            *v = self.col_eval(i, &w);
+        // A move changes at most two columns: each is rescored from per-column figures computed
+        // once here (no move made), unless a card goes home (then every column's depths may
+        // change, and the move is made on a copy and the position evaluated in full).
+        let mut st = [ColStats::default(); NCOL];
+        for (i, c) in st.iter_mut().enumerate() {
+            *c = self.col_stats(i, runs[i], &w);
         }
-        let all: i32 = colv.iter().sum();
+        let all: i32 = st.iter().map(|c| c.pre[0]).sum();
         // global_eval's parts, updated per move rather than recounted
         let home: i32 = self.found.iter().map(|&f| f as i32).sum();
         let base = (52 - home) * w[0] + 1000;
         let (free, empty) = (free as i32, empty as i32);
+        let mut copy: Option<FreeCell> = None;
         for e in moves.iter_mut() {
             let m = unpack(*e);
-            let c = g.do_move(m);
             let h = if m.to == HOME {
-                g.eval(&w)
+                let g = copy.get_or_insert_with(|| self.clone());
+                let c = g.do_move(m);
+                let h = g.eval(&w);
+                g.undo_move(m, c);
+                h
             } else {
                 let is_cell = |l: u8| (CELL0..HOME).contains(&l) as i32;
                 let f = free + is_cell(m.from) - is_cell(m.to);
-                let emptied = (m.from < CELL0 && g.len[m.from as usize] == 0) as i32;
-                let filled = (m.to < CELL0 && g.len[m.to as usize] == m.n) as i32;
-                let mut h = all + base - f * w[3] - (empty + emptied - filled) * w[4];
-                debug_assert_eq!(h - all, g.global_eval(&w));
-                for loc in [m.from, m.to] {
-                    if loc < CELL0 {
-                        h += g.col_eval(loc as usize, &w) - colv[loc as usize];
-                    }
+                let n = m.n as usize;
+                let mut h = all + base - f * w[3];
+                let mut e = empty;
+                if m.from < CELL0 {
+                    let i = m.from as usize;
+                    h += st[i].pre[n] - st[i].pre[0];
+                    e += (self.len[i] as usize == n) as i32;
                 }
-                h
+                if m.to < CELL0 {
+                    let j = m.to as usize;
+                    let moved = if m.from < CELL0 {
+                        let i = m.from as usize;
+                        let l = self.len[i] as usize;
+                        &self.cols[i][l - n..l]
+                    } else {
+                        std::slice::from_ref(&self.cells[(m.from - CELL0) as usize])
+                    };
+                    h += self.extend_eval(&st[j], moved, &w);
+                    e -= (self.len[j] == 0) as i32;
+                }
+                h - e * w[4]
             };
-            g.undo_move(m, c);
+            #[cfg(debug_assertions)]
+            {
+                let mut g = self.clone();
+                let c = g.do_move(m);
+                assert_eq!(h, g.eval(&w), "incremental evaluation of {m:?}");
+                g.undo_move(m, c);
+            }
             rescore(e, (h.clamp(0, 4000) as u16).saturating_mul(w[6] as u16).saturating_add(score(*e)));
         }
         moves.sort_unstable();
@@ -621,6 +653,66 @@ impl FreeCell {
             }
         }
         blockers * w[1] + depth * w[2] + dis * w[5]
+    }
+
+    /// Column `i`'s figures for rescoring moves: `col_eval` with its top d cards gone
+    /// (d = 0..=run), its lowest rank, and how many of its cards are next for their foundations.
+    fn col_stats(&self, i: usize, run: usize, w: &[i32; 8]) -> ColStats {
+        let l = self.len[i] as usize;
+        let col = &self.cols[i][..l];
+        let mut st = ColStats { pre: [0; 14], mn: 14, next: 0 };
+        let (mut blockers, mut dis, mut pos_sum) = (0i32, 0i32, 0i32);
+        // prefix length L = p + 1 after card p; record L >= l - run as pre[l - L]
+        let from = l - run.min(l);
+        for (p, &c) in col.iter().enumerate() {
+            if p > 0 && !fits(c, col[p - 1]) {
+                dis += 1;
+            }
+            let r = rank(c);
+            if r > st.mn {
+                blockers += 1;
+            }
+            if r < st.mn {
+                st.mn = r;
+            }
+            if self.found[suit(c)] + 1 == r {
+                st.next += 1;
+                pos_sum += p as i32;
+            }
+            let len = p + 1;
+            if len >= from {
+                let depth = st.next * (len as i32 - 1) - pos_sum;
+                st.pre[l - len] = blockers * w[1] + depth * w[2] + dis * w[5];
+            }
+        }
+        if from == 0 {
+            st.pre[l] = 0;
+        }
+        st
+    }
+
+    /// How much `col_eval` of a column with figures `st` grows when `moved` (a run, or one card
+    /// that fits its top) is set on it: the cards below its next-needed cards grow by the run,
+    /// the run's own next-needed cards and blockers count; a card set down fits, so no new
+    /// misfit.
+    fn extend_eval(&self, st: &ColStats, moved: &[u8], w: &[i32; 8]) -> i32 {
+        let n = moved.len() as i32;
+        let mut depth = st.next * n;
+        let mut blockers = 0;
+        let mut mn = st.mn;
+        for (k, &c) in moved.iter().enumerate() {
+            let r = rank(c);
+            if r > mn {
+                blockers += 1;
+            }
+            if r < mn {
+                mn = r;
+            }
+            if self.found[suit(c)] + 1 == r {
+                depth += n - 1 - k as i32;
+            }
+        }
+        blockers * w[1] + depth * w[2]
     }
 
     /// The rest of `eval`: cards not home, free cells, empty columns.
