@@ -638,19 +638,11 @@ impl FreeCell {
         let (mut blockers, mut depth, mut dis) = (0, 0, 0);
         let mut mn = 14u8;
         for (p, &c) in col.iter().enumerate() {
-            if p > 0 && !fits(c, col[p - 1]) {
-                dis += 1;
-            }
+            dis += (p > 0 && !fits(c, col[p.saturating_sub(1)])) as i32;
             let r = rank(c);
-            if r > mn {
-                blockers += 1;
-            }
-            if r < mn {
-                mn = r;
-            }
-            if self.found[suit(c)] + 1 == r {
-                depth += (l - 1 - p) as i32;
-            }
+            blockers += (r > mn) as i32;
+            mn = mn.min(r);
+            depth += (self.found[suit(c)] + 1 == r) as i32 * (l - 1 - p) as i32;
         }
         blockers * w[1] + depth * w[2] + dis * w[5]
     }
@@ -665,20 +657,14 @@ impl FreeCell {
         // prefix length L = p + 1 after card p; record L >= l - run as pre[l - L]
         let from = l - run.min(l);
         for (p, &c) in col.iter().enumerate() {
-            if p > 0 && !fits(c, col[p - 1]) {
-                dis += 1;
-            }
+            // branch-free: these tests follow no pattern the processor could guess
+            dis += (p > 0 && !fits(c, col[p.saturating_sub(1)])) as i32;
             let r = rank(c);
-            if r > st.mn {
-                blockers += 1;
-            }
-            if r < st.mn {
-                st.mn = r;
-            }
-            if self.found[suit(c)] + 1 == r {
-                st.next += 1;
-                pos_sum += p as i32;
-            }
+            blockers += (r > st.mn) as i32;
+            st.mn = st.mn.min(r);
+            let next = (self.found[suit(c)] + 1 == r) as i32;
+            st.next += next;
+            pos_sum += next * p as i32;
             let len = p + 1;
             if len >= from {
                 let depth = st.next * (len as i32 - 1) - pos_sum;
