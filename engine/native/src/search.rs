@@ -363,22 +363,22 @@ impl<'g, G: Game> Resume for Scan<'g, G> {
 
 /// Searches of one position that differ only in how they order moves, taking turns: in round r
 /// scan i goes on until it has expanded `first[i]`·2^r positions in all, while the total stays within
-/// `limits.nodes / share`; then scan 0 goes on alone with all that is left, so a loss that needs
+/// `limits.nodes / share`; then scan `alone` goes on alone with all that is left, so a loss that needs
 /// most of the budget in one search can still be proved. No scan restarts, so no work is done
 /// twice, and the doubling rounds bound the cost by about twice the number of scans times what
 /// the quickest scan needs. Every scan is a complete search with the same candidates: the first
 /// that wins gives the line, the first that runs dry proves the loss. Nodes are summed over
 /// scans (deterministic), the memory cap over their keys.
-pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: &[u64], share: u64) -> Outcome {
+pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: &[u64], share: u64, alone: usize) -> Outcome {
     let cap = limits.nodes / share.max(1);
     let mut used = 0u64;
     let mut round = 0u32;
     let verdict = 'turns: loop {
         for i in 0..scans.len() {
-            let alone = used >= cap;
             let target = first[i].max(1).saturating_mul(1u64 << round.min(40));
-            let (i, more) = if alone { (0, limits.nodes - used) } else { (i, target.saturating_sub(scans[i].nodes()).min(cap - used)) };
-            if more == 0 && !alone {
+            let solo = used >= cap;
+            let (i, more) = if solo { (alone, limits.nodes - used) } else { (i, target.saturating_sub(scans[i].nodes()).min(cap - used)) };
+            if more == 0 && !solo {
                 continue;
             }
             let before = scans[i].nodes();
@@ -387,7 +387,7 @@ pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: &[u
             let bytes: u64 = scans.iter().map(|s| s.bytes()).sum();
             match out {
                 Some(o) => break 'turns o.verdict,
-                None if alone || used >= limits.nodes => break 'turns Verdict::OutOfNodes,
+                None if solo || used >= limits.nodes => break 'turns Verdict::OutOfNodes,
                 None if bytes > limits.max_bytes => break 'turns Verdict::OutOfMemory,
                 None => {}
             }
@@ -497,11 +497,11 @@ mod tests {
         assert_eq!(whole.nodes, 18);
         for first in [1, 2, 5, 100] {
             let mut one = [Walk { at: 0, edges: edges.clone(), goal: 9 }];
-            let paused = interleave(&mut scans(&mut one), BIG, &[first], 1);
+            let paused = interleave(&mut scans(&mut one), BIG, &[first], 1, 0);
             assert_eq!((paused.verdict.clone(), paused.nodes), (whole.verdict.clone(), whole.nodes), "first {first}");
             let rev: Vec<Vec<usize>> = edges.iter().map(|e| e.iter().rev().copied().collect()).collect();
             let mut two = [Walk { at: 0, edges: edges.clone(), goal: 9 }, Walk { at: 0, edges: rev, goal: 9 }];
-            let out = interleave(&mut scans(&mut two), BIG, &[first, first], 1);
+            let out = interleave(&mut scans(&mut two), BIG, &[first, first], 1, 0);
             assert_eq!(out.verdict, whole.verdict);
             // B needs 9 positions; the rounds bound the cost by 2 scans x 2 x 9
             assert!(first > 9 || out.nodes <= 2 * 2 * 9, "first {first}: {} nodes", out.nodes);
@@ -511,12 +511,12 @@ mod tests {
         let edges = vec![vec![1, 2], vec![2, 0], vec![1], vec![]];
         let mut two = [Walk { at: 0, edges: edges.clone(), goal: 3 }, Walk { at: 0, edges, goal: 3 }];
         // share 2 of 5: rounds of 1 (A 1, B 1), then A alone: 2 more to run dry
-        let out = interleave(&mut scans(&mut two), Limits { nodes: 5, max_bytes: 1 << 30 }, &[1, 1], 2);
+        let out = interleave(&mut scans(&mut two), Limits { nodes: 5, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1 + 1 + 2));
         // budget 3: A 1 (the share), then A alone runs dry at 3; budget 2 is not enough
-        let out = interleave(&mut scans(&mut two), Limits { nodes: 3, max_bytes: 1 << 30 }, &[1, 1], 2);
+        let out = interleave(&mut scans(&mut two), Limits { nodes: 3, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 3));
-        let out = interleave(&mut scans(&mut two), Limits { nodes: 2, max_bytes: 1 << 30 }, &[1, 1], 2);
+        let out = interleave(&mut scans(&mut two), Limits { nodes: 2, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
         assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 2));
     }
 
