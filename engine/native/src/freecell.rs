@@ -816,14 +816,22 @@ const PROFILES: [[i32; 8]; 16] = [
     [6, 2, 1, 2, 4, 0, 0, 40],
     [10, 1, 1, 4, 8, 1, 10, 15],
 ];
-/// The scans `solve` interleaves: (best-first?, profile), chosen by measuring each scan alone
-/// on classic deals 1..1500 and simulating the rounds, then checked on 2001..6000
-/// (docs/solver.md). The first, depth-first, is the cheapest on easy deals and finishes alone.
-const SCHEDULE: [(bool, usize); 9] =
-    [(false, 12), (true, 10), (true, 9), (true, 7), (true, 5), (true, 0), (true, 12), (false, 4), (false, 7)];
-/// Positions each scan gets in the first round; each round doubles them.
-const FIRST_QUOTA: u64 = 250;
-/// The scans take turns within 1/SHARE of the budget; then the first goes on alone.
+/// The scans `solve` interleaves: (best-first?, profile, positions in the first round; each
+/// round doubles them). Chosen by measuring each scan alone on classic deals 1..1500 and
+/// simulating the rounds, then checked on 2001..6000 (docs/solver.md). The first, depth-first,
+/// has the lowest median on easy deals; the first depth-first scan also finishes alone.
+const SCHEDULE: [(bool, usize, u64); 9] = [
+    (false, 12, 125),
+    (true, 10, 125),
+    (true, 9, 250),
+    (true, 7, 375),
+    (true, 5, 375),
+    (true, 0, 375),
+    (true, 12, 250),
+    (false, 4, 250),
+    (false, 7, 250),
+];
+/// The scans take turns within 1/SHARE of the budget; then the first depth-first one goes on alone.
 const SHARE: u64 = 2;
 /// The profiles of the old restarts (`mode=0`, for comparison only).
 const RESTART_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
@@ -852,7 +860,8 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         g.w[6] = 0; // the candidates unsorted: the open list orders them
         return Ok(best_first(&mut g, Limits { nodes: (bf.max(1) as u64).min(limits.nodes), ..limits }, |g, _| g.eval(&bw) as i64));
     }
-    let first = options.get("quota").map_or(FIRST_QUOTA, |&q| q.max(1) as u64);
+    let quota = options.get("quota").map(|&q| q.max(1) as u64);
+    let first = quota.unwrap_or(250);
     if options.get("mode") == Some(&0) {
         let mut attempt = 0usize;
         return Ok(search_restarts(&mut g, limits, first, SHARE, |g, seed| {
@@ -866,10 +875,14 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
             let ds: Vec<u8> = (d.to_string() + &more).bytes().map(|b| b - b'0').collect();
             ds.chunks(3).map(|p| (p[0] == 2, PROFILES[(p[1] * 10 + p[2]) as usize])).collect()
         }
-        None => SCHEDULE.iter().map(|&(b, k)| (b, PROFILES[k])).collect(),
+        None => SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect(),
     };
     let wts: Vec<u64> = options.get("wts").map_or(Vec::new(), |d| d.to_string().bytes().map(|b| (b - b'0') as u64).collect());
-    let firsts: Vec<u64> = (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect();
+    let firsts: Vec<u64> = if quota.is_none() && wts.is_empty() && !options.contains_key("sch") {
+        SCHEDULE.iter().map(|&(_, _, f)| f).collect()
+    } else {
+        (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect()
+    };
     Ok(interleaved(&g, limits, &firsts, &sched))
 }
 
@@ -1079,7 +1092,7 @@ mod tests {
 
     #[test]
     fn interleaved_scans_match_a_plain_search() {
-        let sched: Vec<(bool, [i32; 8])> = SCHEDULE.iter().map(|&(b, k)| (b, PROFILES[k])).collect();
+        let sched: Vec<(bool, [i32; 8])> = SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect();
         // tiny first quotas, so that the scans pause and resume many times
         check_endgames(|g| interleaved(g, BIG, &[3, 1, 2, 1, 5, 1, 2, 4, 1][..sched.len()], &sched));
     }
