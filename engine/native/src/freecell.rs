@@ -9,7 +9,7 @@
 //! changes no verdict (see docs/solver.md, FreeCell).
 
 use crate::best_first::{best_first, BestFirst};
-use crate::search::{interleave, search, search_restarts, Game, Limits, Outcome, Resume, Scan};
+use crate::search::{interleave, search, search_restarts, Game, Lazy, Limits, Outcome, Resume, Scan};
 use crate::{Layout, Options};
 use std::cell::Cell;
 
@@ -908,11 +908,13 @@ fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(bool, [i32
         .iter_mut()
         .zip(sched)
         .map(|(c, &(bf, w))| -> Box<dyn Resume + '_> {
-            if bf {
-                Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, _| g.eval(&w) as i64))
-            } else {
-                Box::new(Scan::new(c, limits.max_bytes))
-            }
+            Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
+                if bf {
+                    Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, _| g.eval(&w) as i64))
+                } else {
+                    Box::new(Scan::new(c, limits.max_bytes))
+                }
+            }))
         })
         .collect();
     // the first depth-first scan finishes alone: it stores only the positions it expanded

@@ -151,7 +151,8 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
         slot.insert(());
         self.nodes += 1;
-        let mut moves = self.spare.pop().unwrap_or_default();
+        // room for a typical position's candidates at once: a dive makes a new list per level
+        let mut moves = self.spare.pop().unwrap_or_else(|| Vec::with_capacity(32));
         moves.clear();
         self.game.moves(&mut moves);
         self.stack.push(Frame { moves, next: 0, mark });
@@ -358,6 +359,39 @@ impl<'g, G: Game> Resume for Scan<'g, G> {
     }
     fn abandon(&mut self) {
         Scan::abandon(self)
+    }
+}
+
+/// A scan made only when it first gets a turn: most deals are won by the first scan, so the
+/// others would be set up for nothing.
+pub struct Lazy<'a> {
+    make: Option<Box<dyn FnOnce() -> Box<dyn Resume + 'a> + 'a>>,
+    scan: Option<Box<dyn Resume + 'a>>,
+}
+
+impl<'a> Lazy<'a> {
+    pub fn new(make: impl FnOnce() -> Box<dyn Resume + 'a> + 'a) -> Self {
+        Lazy { make: Some(Box::new(make)), scan: None }
+    }
+}
+
+impl<'a> Resume for Lazy<'a> {
+    fn resume(&mut self, more: u64) -> Option<Outcome> {
+        if let Some(make) = self.make.take() {
+            self.scan = Some(make());
+        }
+        self.scan.as_mut().unwrap().resume(more)
+    }
+    fn nodes(&self) -> u64 {
+        self.scan.as_ref().map_or(0, |s| s.nodes())
+    }
+    fn bytes(&self) -> u64 {
+        self.scan.as_ref().map_or(0, |s| s.bytes())
+    }
+    fn abandon(&mut self) {
+        if let Some(s) = self.scan.as_mut() {
+            s.abandon();
+        }
     }
 }
 
