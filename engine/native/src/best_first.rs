@@ -90,14 +90,16 @@ impl<'g, G: Game> Walker<'g, G> {
     /// The line of the current position: every move spelled from the position it was made
     /// in; the game is handed back at the root.
     fn line(&mut self) -> Vec<String> {
-        let mut tokens: Vec<Vec<String>> = Vec::with_capacity(self.trail.len());
+        // last move first, each move's tokens reversed; one reversal at the end puts all right
+        let mut tokens: Vec<String> = Vec::with_capacity(self.trail.len());
+        let mut t = Vec::new();
         while let Some((m, u)) = self.trail.pop() {
             self.game.revert(u);
-            let mut t = Vec::new();
             self.game.spell(m, &mut t);
-            tokens.push(t);
+            tokens.extend(t.drain(..).rev());
         }
-        tokens.into_iter().rev().flatten().collect()
+        tokens.reverse();
+        tokens
     }
 }
 

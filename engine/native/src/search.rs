@@ -233,14 +233,16 @@ impl<'g, G: Game> Searcher<'g, G> {
         let verdict = if won {
         // Spell each move in the position it was made from, undoing from
         // the end; this also hands the caller its position back.
-        let mut tokens: Vec<Vec<String>> = Vec::with_capacity(s.trail.len());
+        // last move first, each move's tokens reversed; one reversal at the end puts all right
+        let mut tokens: Vec<String> = Vec::with_capacity(s.trail.len());
+        let mut t = Vec::new();
         while let Some((m, u)) = s.trail.pop() {
             s.game.revert(u);
-            let mut t = Vec::new();
             s.game.spell(m, &mut t);
-            tokens.push(t);
+            tokens.extend(t.drain(..).rev());
         }
-        Verdict::Won(tokens.into_iter().rev().flatten().collect())
+        tokens.reverse();
+        Verdict::Won(tokens)
     } else {
         s.unwind_to(0);
         s.stack.clear();
