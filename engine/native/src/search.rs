@@ -217,7 +217,8 @@ impl<'g, G: Game> Searcher<'g, G> {
         Searcher {
             game,
             limits,
-            seen: FxHashMap::default(),
+            // most searches are small: skip the first rounds of growing the table
+            seen: FxHashMap::with_capacity_and_hasher(256, Default::default()),
             trail: Vec::new(),
             stack: Vec::new(),
             spare: Vec::new(),
