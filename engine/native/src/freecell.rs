@@ -816,20 +816,18 @@ const PROFILES: [[i32; 8]; 16] = [
     [6, 2, 1, 2, 4, 0, 0, 40],
     [10, 1, 1, 4, 8, 1, 10, 15],
 ];
-/// The scans `solve` interleaves: (best-first?, profile, positions in the first round; each
-/// round doubles them). Chosen by measuring each scan alone on classic deals 1..1500 and
+/// The scans `solve` interleaves: (None for depth-first, or best-first with the weight of the
+/// moves made so far against 4 x the evaluation; the profile; positions in the first round, each
+/// round doubling them). Chosen by measuring each of 44 scans alone on classic deals 1..1500 and
 /// simulating the rounds, then checked on 2001..6000 (docs/solver.md). The first, depth-first,
-/// has the lowest median on easy deals; the first depth-first scan also finishes alone.
-const SCHEDULE: [(bool, usize, u64); 9] = [
-    (false, 12, 125),
-    (true, 10, 125),
-    (true, 9, 250),
-    (true, 7, 375),
-    (true, 5, 375),
-    (true, 0, 375),
-    (true, 12, 250),
-    (false, 4, 250),
-    (false, 7, 250),
+/// has the lowest median on easy deals, and finishes alone.
+const SCHEDULE: [(Option<i64>, usize, u64); 6] = [
+    (None, 12, 125),
+    (Some(10), 10, 500),
+    (Some(12), 10, 125),
+    (Some(0), 9, 250),
+    (Some(10), 12, 375),
+    (None, 4, 250),
 ];
 /// The scans take turns within 1/SHARE of the budget; then the first depth-first one goes on alone.
 const SHARE: u64 = 2;
@@ -858,7 +856,10 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
             }
         }
         g.w[6] = 0; // the candidates unsorted: the open list orders them
-        return Ok(best_first(&mut g, Limits { nodes: (bf.max(1) as u64).min(limits.nodes), ..limits }, |g, _| g.eval(&bw) as i64));
+        let dw = options.get("bfd").copied().unwrap_or(0);
+        return Ok(best_first(&mut g, Limits { nodes: (bf.max(1) as u64).min(limits.nodes), ..limits }, |g, d| {
+            g.eval(&bw) as i64 * 4 + d as i64 * dw
+        }));
     }
     let quota = options.get("quota").map(|&q| q.max(1) as u64);
     let first = quota.unwrap_or(250);
@@ -869,11 +870,12 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
             g.w = PROFILES[RESTART_SET[attempt % RESTART_SET.len()]];
         }));
     }
-    let sched: Vec<(bool, [i32; 8])> = match options.get("sch") {
+    let sched: Vec<(Option<i64>, [i32; 8])> = match options.get("sch") {
         Some(&d) => {
             let more = options.get("sch2").map_or(String::new(), |d| d.to_string());
             let ds: Vec<u8> = (d.to_string() + &more).bytes().map(|b| b - b'0').collect();
-            ds.chunks(3).map(|p| (p[0] == 2, PROFILES[(p[1] * 10 + p[2]) as usize])).collect()
+            // kind 1 depth-first; 2.. best-first, its depth weight by the kind
+            ds.chunks(3).map(|p| ((p[0] >= 2).then(|| [0, 0, 0, 8, 10, 12, 6, 4, 16, 2][p[0] as usize]), PROFILES[(p[1] * 10 + p[2]) as usize])).collect()
         }
         None => SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect(),
     };
@@ -890,11 +892,12 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// profile), each on its own copy of the position, taking turns by the shared `interleave`:
 /// none restarts, so none repeats work; the first method (a depth-first one) goes on alone with
 /// what is left once half the budget is spent, so a loss can still be proved in one piece.
-fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(bool, [i32; 8])]) -> Outcome {
+fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64>, [i32; 8])]) -> Outcome {
     let mut games: Vec<FreeCell> = sched
         .iter()
         .enumerate()
         .map(|(i, &(bf, w))| {
+            let bf = bf.is_some();
             let mut c = g.clone();
             c.w = w;
             c.rng = Cell::new(0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
@@ -907,18 +910,18 @@ fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(bool, [i32
     let mut scans: Vec<Box<dyn Resume + '_>> = games
         .iter_mut()
         .zip(sched)
-        .map(|(c, &(bf, w))| -> Box<dyn Resume + '_> {
+        .map(|(c, &(depth, w))| -> Box<dyn Resume + '_> {
             Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
-                if bf {
-                    Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, _| g.eval(&w) as i64))
-                } else {
-                    Box::new(Scan::new(c, limits.max_bytes))
+                match depth {
+                    // weighted best-first: the evaluation plus the moves made so far, weighted
+                    Some(dw) => Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, d| g.eval(&w) as i64 * 4 + d as i64 * dw)),
+                    None => Box::new(Scan::new(c, limits.max_bytes)),
                 }
             }))
         })
         .collect();
     // the first depth-first scan finishes alone: it stores only the positions it expanded
-    let alone = sched.iter().position(|&(bf, _)| !bf).unwrap_or(0);
+    let alone = sched.iter().position(|&(bf, _)| bf.is_none()).unwrap_or(0);
     interleave(&mut scans, limits, first, SHARE, alone)
 }
 
@@ -1094,7 +1097,7 @@ mod tests {
 
     #[test]
     fn interleaved_scans_match_a_plain_search() {
-        let sched: Vec<(bool, [i32; 8])> = SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect();
+        let sched: Vec<(Option<i64>, [i32; 8])> = SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect();
         // tiny first quotas, so that the scans pause and resume many times
         check_endgames(|g| interleaved(g, BIG, &[3, 1, 2, 1, 5, 1, 2, 4, 1][..sched.len()], &sched));
     }
