@@ -136,10 +136,11 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
     pub fn new(game: &'g mut G, max_bytes: u64, score: S) -> Self {
         let per_key = game.key_bytes() as u64 + NODE_BYTES;
         let mut b = BestFirst {
-            w: Walker { game, nodes: Vec::new(), path: Vec::new(), trail: Vec::new() },
+            w: Walker { game, nodes: Vec::with_capacity(2048), path: Vec::new(), trail: Vec::new() },
             score,
-            seen: FxHashMap::default(),
-            open: BinaryHeap::new(),
+            // room for a typical search (most are small), so the table is not regrown early
+            seen: FxHashMap::with_capacity_and_hasher(2048, Default::default()),
+            open: BinaryHeap::with_capacity(2048),
             expanded: 0,
             per_key,
             max_bytes,
