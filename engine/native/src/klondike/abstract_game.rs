@@ -393,6 +393,32 @@ impl Abs {
         }
     }
 
+    /// Whether the same position with another waste size that reaches every size this one
+    /// reaches was searched (docs/solver.md, "The abstract game", waste dominance). Draw 3 only:
+    /// off the turn-over cycle, size p reaches p, p+3, .. and the cycle; on it, only the cycle.
+    /// So a size p is dominated by any off-cycle size p−3k ≥ 1, and the cycle by any off-cycle size.
+    pub fn dominated_by_waste(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
+        let (l, d) = (self.slen, self.draw);
+        if d == 1 || l == 0 {
+            return false;
+        }
+        let base = self.key() & !(31u128 << 97);
+        let off = |p: u8| p % d != 0 && p < l;
+        let probe = |p: u8| seen(&(base | (p as u128) << 97));
+        if off(self.pos) {
+            let mut p = self.pos;
+            while p > d {
+                p -= d;
+                if probe(p) {
+                    return true;
+                }
+            }
+            false
+        } else {
+            (1..l).any(|p| off(p) && probe(p))
+        }
+    }
+
     /// The exact key, 102 bits: the face-up set (52), the structure counts (7 × 3), the stock
     /// cards left (24) and the waste size, one value for every size on the turn-over cycle (5).
     /// The face-down cards follow from the counts, the foundations from the rest.
@@ -457,6 +483,9 @@ impl Game for Abs {
     }
     fn key(&self) -> u128 {
         Abs::key(self)
+    }
+    fn dominated(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
+        self.dominated_by_waste(seen)
     }
     fn spell(&self, m: AbsMove, out: &mut Vec<String>) {
         out.push(token(m))

@@ -82,34 +82,47 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     if !(0..=2).contains(&mode) {
         return Err(format!("klondike abstract must be 0 (off), 1 (on) or 2 (only), got {mode}"));
     }
+    let abs = if mode > 0 { abstract_game::Abs::from_state(&s) } else { None };
+    let Some(mut a) = abs else {
+        return Ok(concrete(&mut s, limits));
+    };
+    // docs/solver.md, Klondike, "The abstract game", "How it runs": a short concrete search
+    // (most wins), the abstract search (losses; its wins are concretized), the concrete search.
     let mut spent = 0;
-    if mode > 0 && s.redeals == state::UNLIMITED {
-        // The abstract search first (docs/solver.md, Klondike, "The abstract game"): it proves
-        // losses; a win of it is concretized, and when that fails the concrete search looks for one.
-        if let Some(mut a) = abstract_game::Abs::from_state(&s) {
-            let nodes = if mode == 2 { limits.nodes } else { limits.nodes / ABSTRACT_SHARE };
-            let out = search(&mut a, Limits { nodes, ..limits });
-            if mode == 2 || out.verdict == Verdict::Lost {
-                return Ok(out);
-            }
-            spent = out.nodes;
-            if let Verdict::Won(tokens) = &out.verdict {
-                let line: Option<Vec<AbsMove>> = tokens.iter().map(|t| abstract_game::parse(t)).collect();
-                if let Some(won) = line.and_then(|l| concretize::concretize(&s, &l)).filter(|w| walk::replays_to_win(&s, w)) {
-                    return Ok(Outcome { verdict: Verdict::Won(won), nodes: spent });
-                }
-            }
+    if mode == 1 {
+        let first = concrete(&mut s, Limits { nodes: limits.nodes / CONCRETE_FIRST, ..limits });
+        if matches!(first.verdict, Verdict::Won(_) | Verdict::Lost) {
+            return Ok(first);
+        }
+        spent = first.nodes;
+    }
+    let out = search(&mut a, Limits { nodes: limits.nodes - spent, ..limits });
+    if mode == 2 || out.verdict == Verdict::Lost {
+        return Ok(Outcome { verdict: out.verdict, nodes: spent + out.nodes });
+    }
+    spent += out.nodes;
+    if let Verdict::Won(tokens) = &out.verdict {
+        let line: Option<Vec<AbsMove>> = tokens.iter().map(|t| abstract_game::parse(t)).collect();
+        if let Some(won) = line.and_then(|l| concretize::concretize(&s, &l)).filter(|w| walk::replays_to_win(&s, w)) {
+            return Ok(Outcome { verdict: Verdict::Won(won), nodes: spent });
         }
     }
-    let rest = Limits { nodes: limits.nodes - spent, ..limits };
-    let mut out = search_restarts(&mut s, rest, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed);
-    out.nodes += spent;
-    Ok(out)
+    let mut last = concrete(&mut s, Limits { nodes: limits.nodes - spent, ..limits });
+    last.nodes += spent;
+    Ok(last)
 }
 
-/// The abstract search gets at most 1/ABSTRACT_SHARE of the budget (docs/solver.md, Klondike,
-/// "The abstract game"); the concrete search gets what it leaves.
-pub const ABSTRACT_SHARE: u64 = 2;
+/// The concrete search with restarts (an empty budget gives unknown at once).
+fn concrete(s: &mut State, limits: Limits) -> Outcome {
+    if limits.nodes == 0 {
+        return Outcome { verdict: Verdict::OutOfNodes, nodes: 0 };
+    }
+    search_restarts(s, limits, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed)
+}
+
+/// The first, short concrete search gets 1/CONCRETE_FIRST of the budget (docs/solver.md,
+/// Klondike, "The abstract game", "How it runs").
+pub const CONCRETE_FIRST: u64 = 40;
 
 /// The first attempt's budget; each next one doubles (docs/solver.md, Klondike, "Restarts").
 pub const FIRST_ATTEMPT: u64 = 1_000;
