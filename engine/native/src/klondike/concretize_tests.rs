@@ -12,8 +12,11 @@ use crate::cards::from_name as c;
 use crate::search::{search, Limits, Verdict};
 use crate::{Layout, Options};
 
-/// The solver's winning lines on deals `0..n`: (layout, options, start, abstract line).
-fn solved(n: u64, draw: i64, passes: i64, nodes: u64) -> Vec<(Layout, Options, State, Vec<AbsMove>)> {
+/// A won deal: its layout, options, start position and an abstract winning line.
+type Case = (Layout, Options, State, Vec<AbsMove>);
+
+/// The solver's winning lines on deals `0..n`, taken to abstract lines.
+fn solved(n: u64, draw: i64, passes: i64, nodes: u64) -> Vec<Case> {
     let o = opts(draw, passes);
     let mut v = Vec::new();
     for k in 0..n {
@@ -224,9 +227,9 @@ fn random_abstract_figures() {
     eprintln!("random abstract play: {steps} moves, {failures} not realized, {:.1} s", t.elapsed().as_secs_f64());
 }
 
-/// The abstract search's winning lines on deals `0..n` (unlimited passes): (layout, options,
-/// start, abstract line), and how many deals the abstract search settled either way.
-fn abstract_solved(n: u64, draw: i64, nodes: u64) -> (Vec<(Layout, Options, State, Vec<AbsMove>)>, usize) {
+/// The abstract search's winning lines on deals `0..n` (unlimited passes), and how many deals
+/// the abstract search settled either way.
+fn abstract_solved(n: u64, draw: i64, nodes: u64) -> (Vec<Case>, usize) {
     let o = opts(draw, 0);
     let (mut v, mut settled) = (Vec::new(), 0);
     for k in 0..n {
