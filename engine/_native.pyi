@@ -25,3 +25,10 @@ def walk(
     steps: int,
 ) -> list[tuple[list[str], list[str]]]:
     """Random play for differential tests: [(line so far, sorted legal single moves there)]."""
+
+def _klondike_reconcretize(
+    layout: dict[str, list[list[int]]],
+    options: dict[str, int],
+    line: list[str],
+) -> list[str] | None:
+    """Test hook: a Klondike line taken to its abstract line and concretized back (None if not)."""

@@ -95,10 +95,12 @@ def test_same_code_and_budget_give_the_same_result():
 def test_budget_and_memory_cap_give_unknown_never_lost():
     r = solve(board_code("klondike-3", 6), nodes=50)
     assert (r.verdict, r.reason, r.nodes, r.line) == ("unknown", "nodes", 50, [])
-    # Deal 24 (draw 3) needs over a million positions: the 1 MiB cap comes first.
-    r = solve(board_code("klondike-3", 24), nodes=10**9, max_mb=1)
+    # Deal 52 (draw 3) needs millions of positions: the 1 MiB cap comes first, in each of the
+    # three searches (short concrete, abstract, concrete: docs/solver.md, "The abstract game"), each
+    # storing at most 1 MiB of keys (a concrete restart attempt stops the series at the cap).
+    r = solve(board_code("klondike-3", 52), nodes=10**9, max_mb=1)
     assert (r.verdict, r.reason, r.line) == ("unknown", "memory", [])
-    assert r.nodes < 100_000
+    assert r.nodes < 200_000
 
 
 def test_solve_result_and_defaults():
@@ -204,3 +206,40 @@ def test_verdicts_agree_with_brute_force(pos):
         assert k.is_won(s)
     if truth is not None:
         assert (verdict == "won") == truth, (verdict, layout, options)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions())
+def test_abstract_search_never_calls_a_winnable_position_lost(pos):
+    """The abstract search alone (native option abstract=2, unlimited passes only): its `lost` must be
+    a real loss (docs/solver.md, "The abstract game": every concrete win maps to an abstract win), so
+    wherever the brute force or the concrete solver finds a win it must not say lost."""
+    from klondike_helpers import winnable
+
+    (layout, options), state = pos
+    if options["passes"] != 0:
+        return
+    verdict, _, _, _ = _native.solve("klondike", layout, {**options, "abstract": 2}, 200_000, 1 << 30)
+    assert verdict in ("won", "lost"), (layout, options)
+    concrete, _, _, _ = _native.solve("klondike", layout, {**options, "abstract": 0}, 200_000, 1 << 30)
+    if concrete == "won" or winnable(state, 20_000):
+        assert verdict == "won", (layout, options)
+
+
+@pytest.mark.parametrize("board", ["klondike-1", "klondike-3"])
+def test_abstract_and_concrete_verdicts_agree_on_real_deals(board):
+    """On real deals no verdict contradicts another: a deal the concrete search wins is never proved
+    lost (by the abstract search alone or by the default solve), and a deal it proves lost is never won."""
+    lost = 0
+    for n in range(1, 61):
+        d = deal(board_code(board, n))
+        opts = k.native_options(d.options)
+        conc = _native.solve("klondike", d.layout, {**opts, "abstract": 0}, 100_000, 1 << 30)[0]
+        abst = _native.solve("klondike", d.layout, {**opts, "abstract": 2}, 100_000, 1 << 30)[0]
+        both = _native.solve("klondike", d.layout, opts, 200_000, 1 << 30)[0]
+        if conc == "won":
+            assert abst != "lost" and both != "lost", (board, n)
+        if conc == "lost":
+            assert both != "won", (board, n)
+        lost += abst == "lost"
+    assert lost > 0

@@ -21,6 +21,9 @@ fn main() {
     let mut opts = Options::new();
     opts.insert("draw".into(), draw as i64);
     opts.insert("passes".into(), passes as i64);
+    if let Ok(m) = std::env::var("ABS") {
+        opts.insert("abstract".into(), m.parse().unwrap());
+    }
     let (mut won, mut lost, mut unk, mut total_nodes) = (0, 0, 0, 0u64);
     let mut times = Vec::new();
     let t0 = Instant::now();

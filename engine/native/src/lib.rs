@@ -117,6 +117,12 @@ mod python {
         py.detach(|| super::walk(&game, &layout, &options, seed, steps)).map_err(PyValueError::new_err)
     }
 
+    /// Test hook: a Klondike line taken to its abstract line and concretized back (None if not).
+    #[pyfunction(name = "_klondike_reconcretize")]
+    fn py_klondike_reconcretize(py: Python<'_>, layout: Layout, options: Options, line: Vec<String>) -> PyResult<Option<Vec<String>>> {
+        py.detach(|| super::klondike::reconcretize(&layout, &options, &line)).map_err(PyValueError::new_err)
+    }
+
     /// Whether the native engine has a solver for `game`.
     #[pyfunction(name = "solvable")]
     fn py_solvable(game: &str) -> bool {
@@ -129,6 +135,7 @@ mod python {
         m.add_function(wrap_pyfunction!(py_solve, m)?)?;
         m.add_function(wrap_pyfunction!(py_solvable, m)?)?;
         m.add_function(wrap_pyfunction!(py_walk, m)?)?;
+        m.add_function(wrap_pyfunction!(py_klondike_reconcretize, m)?)?;
         m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
         Ok(())
     }

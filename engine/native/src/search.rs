@@ -10,7 +10,10 @@
 //! 1. `safe_move` returns only moves that keep every win;
 //! 2. `moves` leaves out only moves dominated by one it keeps;
 //! 3. `key` gives equal keys only to positions that are equally winnable
-//!    (exact keys, never hashes that could collide).
+//!    (exact keys, never hashes that could collide);
+//! 4. `dominated` (optional) says yes only when an expanded position has
+//!    every win of this one, none longer (docs/solver.md, Klondike, "Waste
+//!    dominance", has the argument that the search stays complete).
 
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry as MapEntry;
@@ -33,6 +36,12 @@ pub trait Game {
     fn won(&self) -> bool;
     /// The canonical, exact key of this position.
     fn key(&self) -> Self::Key;
+    /// Whether this position is dominated by one already searched (`seen` says whether a key
+    /// was): every move of this position is a move there too, with the same successors, so it
+    /// has a win only if that one has a win at least as short. Default: never.
+    fn dominated(&self, _seen: &dyn Fn(&Self::Key) -> bool) -> bool {
+        false
+    }
     /// Bytes one stored key costs (for the memory cap).
     fn key_bytes(&self) -> usize {
         std::mem::size_of::<Self::Key>()
@@ -133,6 +142,11 @@ impl<'g, G: Game> Searcher<'g, G> {
             return Entry::Won;
         }
         let len = self.seen.len() as u64;
+        let seen = &self.seen;
+        if self.game.dominated(&|k| seen.contains_key(k)) {
+            self.unwind_to(mark);
+            return Entry::Refused;
+        }
         let slot = match self.seen.entry(self.game.key()) {
             MapEntry::Occupied(_) => {
                 self.unwind_to(mark);

@@ -4,16 +4,23 @@
 //! out, the key) is written in docs/solver.md, section Klondike.
 
 pub mod abs_move;
+pub mod abstract_game;
+pub mod concretize;
 mod keys;
 mod moves;
 pub mod state;
 mod walk;
 
 #[cfg(test)]
+mod abstract_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod concretize_tests;
 
-use crate::search::{search_restarts, Game, Limits, Outcome};
+use crate::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
 use crate::{Layout, Options};
+pub use abs_move::AbsMove;
 pub use state::{Move, State, Undo};
 
 /// Whether this solver is built (the binding offers only built ones).
@@ -71,8 +78,51 @@ pub fn layout_from_order(order: &[i32]) -> Layout {
 
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut s = State::from_layout(layout, options)?;
-    Ok(search_restarts(&mut s, limits, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed))
+    let mode = *options.get("abstract").unwrap_or(&1);
+    if !(0..=2).contains(&mode) {
+        return Err(format!("klondike abstract must be 0 (off), 1 (on) or 2 (only), got {mode}"));
+    }
+    let abs = if mode > 0 { abstract_game::Abs::from_state(&s) } else { None };
+    let Some(mut a) = abs else {
+        return Ok(concrete(&mut s, limits));
+    };
+    // docs/solver.md, Klondike, "The abstract game", "How it runs": a short concrete search
+    // (most wins), the abstract search (losses; its wins are concretized), the concrete search.
+    let mut spent = 0;
+    if mode == 1 {
+        let first = concrete(&mut s, Limits { nodes: limits.nodes / CONCRETE_FIRST, ..limits });
+        if matches!(first.verdict, Verdict::Won(_) | Verdict::Lost) {
+            return Ok(first);
+        }
+        spent = first.nodes;
+    }
+    let out = search(&mut a, Limits { nodes: limits.nodes - spent, ..limits });
+    if mode == 2 || out.verdict == Verdict::Lost {
+        return Ok(Outcome { verdict: out.verdict, nodes: spent + out.nodes });
+    }
+    spent += out.nodes;
+    if let Verdict::Won(tokens) = &out.verdict {
+        let line: Option<Vec<AbsMove>> = tokens.iter().map(|t| abstract_game::parse(t)).collect();
+        if let Some(won) = line.and_then(|l| concretize::concretize(&s, &l)).filter(|w| walk::replays_to_win(&s, w)) {
+            return Ok(Outcome { verdict: Verdict::Won(won), nodes: spent });
+        }
+    }
+    let mut last = concrete(&mut s, Limits { nodes: limits.nodes - spent, ..limits });
+    last.nodes += spent;
+    Ok(last)
 }
+
+/// The concrete search with restarts (an empty budget gives unknown at once).
+fn concrete(s: &mut State, limits: Limits) -> Outcome {
+    if limits.nodes == 0 {
+        return Outcome { verdict: Verdict::OutOfNodes, nodes: 0 };
+    }
+    search_restarts(s, limits, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed)
+}
+
+/// The first, short concrete search gets 1/CONCRETE_FIRST of the budget (docs/solver.md,
+/// Klondike, "The abstract game", "How it runs").
+pub const CONCRETE_FIRST: u64 = 40;
 
 /// The first attempt's budget; each next one doubles (docs/solver.md, Klondike, "Restarts").
 pub const FIRST_ATTEMPT: u64 = 1_000;
@@ -80,6 +130,15 @@ pub const FIRST_ATTEMPT: u64 = 1_000;
 /// Restart attempts together take at most 1/RESTART_SHARE of the budget; the last, complete
 /// attempt gets the rest (docs/solver.md, Klondike, "Restarts").
 pub const RESTART_SHARE: u64 = 4;
+
+/// For the tests through the referee: a concrete line (tokens, from the deal's start) taken to
+/// its abstract line and concretized back (docs/solver.md, Klondike, "Concretizing abstract
+/// lines"); None when the concretizer cannot realize it.
+pub fn reconcretize(layout: &Layout, options: &Options, line: &[String]) -> Result<Option<Vec<String>>, String> {
+    let s = State::from_layout(layout, options)?;
+    let a = concretize::abstract_line(&s, line)?;
+    Ok(concretize::concretize(&s, &a))
+}
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so

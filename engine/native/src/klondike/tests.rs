@@ -17,7 +17,7 @@ fn cards(names: &str) -> Vec<u8> {
 
 /// A position from piles (face-down names, face-up names), foundation
 /// counts (S H D C) and the stock cycle in drawing order with the waste size.
-fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, draw: u8, redeals: u8) -> State {
+pub(super) fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, draw: u8, redeals: u8) -> State {
     let mut s = State {
         cards: [[0; 20]; PILES],
         len: [0; PILES],
@@ -53,7 +53,7 @@ fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, draw: u8, r
 
 /// Numbered deal n, dealt from a fixed shuffle of our own (a simple LCG):
 /// these tests need many varied deals, not the published ones.
-fn deal(n: u64) -> Layout {
+pub(super) fn deal(n: u64) -> Layout {
     let mut order: Vec<i32> = (0..52).collect();
     let mut x = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     for i in (1..52).rev() {
@@ -64,7 +64,7 @@ fn deal(n: u64) -> Layout {
     super::layout_from_order(&order)
 }
 
-fn opts(draw: i64, passes: i64) -> Options {
+pub(super) fn opts(draw: i64, passes: i64) -> Options {
     let mut o = Options::new();
     o.insert("draw".into(), draw);
     o.insert("passes".into(), passes);
@@ -214,7 +214,7 @@ fn a_stuck_position_is_lost_after_one_node() {
 // ---------------------------------------------------------------- whole deals
 
 /// Play `line` through the single-move rules: every token must be legal.
-fn replays(layout: &Layout, o: &Options, line: &[String]) -> Result<(), String> {
+pub(super) fn replays(layout: &Layout, o: &Options, line: &[String]) -> Result<(), String> {
     let mut s = State::from_layout(layout, o)?;
     for (i, t) in line.iter().enumerate() {
         let m = legal(&s).into_iter().find(|(x, _)| x == t).ok_or(format!("move {i} {t} illegal"))?;

@@ -114,3 +114,16 @@ pub fn walk(mut s: State, seed: u64, steps: usize) -> Vec<(Vec<String>, Vec<Stri
     }
     out
 }
+
+/// Whether `line` (tokens) plays from `s` through legal single moves to a won position: a
+/// concretized line is checked before it is returned (the referee checks it again).
+pub fn replays_to_win(s: &State, line: &[String]) -> bool {
+    let mut t = s.clone();
+    for tok in line {
+        match legal(&t).into_iter().find(|(x, _)| x == tok) {
+            Some((_, m)) => play(&mut t, m),
+            None => return false,
+        }
+    }
+    t.won()
+}

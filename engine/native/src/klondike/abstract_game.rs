@@ -1,0 +1,493 @@
+//! The abstract Klondike game (docs/solver.md, Klondike, "The abstract game"): no piles, only
+//! which cards are face up in the tableau, how much of each dealt pile is still in place, the
+//! foundations and the stock cycle. Its search proves losses: every concrete winning line maps to
+//! an abstract winning line, so an abstract search that runs dry proves the deal lost. Only for
+//! unlimited passes (a concrete turn-over is dropped in the abstract game, which would miscount
+//! limited passes).
+//!
+//! Cards are 0..51 as in `state.rs`; a card set is a u64 with bit c for card c, so suit s holds
+//! bits 13s..13s+12 and a suit's part shifted down is a 13-bit mask by rank (bit r-1 for rank r).
+
+use super::abs_move::AbsMove;
+use super::state::{fits, rank, red, suit, State, PILES, UNLIMITED};
+use crate::search::Game;
+
+/// Cards the deal put in a pile at most (6 face down and the surface card of a layout).
+const STRUCT_CAP: usize = 8;
+/// Every card of a rank-13 (king) in the card-set layout.
+const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+
+#[inline]
+fn bit(c: u8) -> u64 {
+    1u64 << c
+}
+
+/// Suit `s`'s part of a card set, by rank (bit r-1 for rank r).
+#[inline]
+fn by_rank(m: u64, s: u8) -> u32 {
+    ((m >> (13 * s as u32)) & 0x1fff) as u32
+}
+
+/// An abstract position. The structure of pile p is the bottom `strct[p]` cards the deal put
+/// there, still in place: `deal[p][..strct[p]-1]` face down and the surface `deal[p][strct[p]-1]`
+/// face up (in `vis`). Every other face-up tableau card is *placed*: it sits on a face-up card
+/// of the next rank and other colour, or (a king) on an empty pile.
+#[derive(Clone, Debug)]
+pub struct Abs {
+    pub deal: [[u8; STRUCT_CAP]; PILES],
+    pub strct: [u8; PILES],
+    /// Face-up tableau cards, surfaces included.
+    pub vis: u64,
+    pub found: [u8; 4],
+    /// The stock cycle in drawing order, as in `state.rs`: `seq[..pos]` is the waste.
+    pub seq: [u8; 24],
+    pub slen: u8,
+    pub pos: u8,
+    pub draw: u8,
+    pub stock_index: [u8; 52],
+    pub stock_mask: u32,
+}
+
+/// What `revert` needs: the move, the waste size before, and whether a structure card left.
+#[derive(Clone, Copy, Debug)]
+pub struct AbsUndo {
+    m: AbsMove,
+    pos: u8,
+    /// The pile whose surface left, or 255.
+    pile: u8,
+}
+
+impl Abs {
+    /// The abstract image of a concrete position: each pile's face-down cards and its lowest
+    /// face-up card are its structure, the face-up cards above are placed. None with limited
+    /// passes, or when a face-up run is not built down in alternate colours (a hand-made layout:
+    /// then a placed card need not sit on a card that takes it, and the counting lemma fails).
+    pub fn from_state(s: &State) -> Option<Abs> {
+        if s.redeals != UNLIMITED {
+            return None;
+        }
+        let mut a = Abs {
+            deal: [[0; STRUCT_CAP]; PILES],
+            strct: [0; PILES],
+            vis: 0,
+            found: s.found,
+            seq: s.seq,
+            slen: s.slen,
+            pos: s.pos,
+            draw: s.draw,
+            stock_index: s.stock_index,
+            stock_mask: s.stock_mask,
+        };
+        for p in 0..PILES {
+            let (l, d) = (s.len[p] as usize, s.down[p] as usize);
+            if l == 0 {
+                continue;
+            }
+            for i in 0..=d {
+                a.deal[p][i] = s.cards[p][i];
+            }
+            a.strct[p] = d as u8 + 1;
+            for i in d..l {
+                a.vis |= bit(s.cards[p][i]);
+                if i > d && !fits(s.cards[p][i], s.cards[p][i - 1]) {
+                    return None;
+                }
+            }
+        }
+        Some(a)
+    }
+
+    /// The surface cards (the top structure card of each pile that has one).
+    #[inline]
+    pub fn surfaces(&self) -> u64 {
+        let mut m = 0;
+        for p in 0..PILES {
+            let k = self.strct[p] as usize;
+            if k > 0 {
+                m |= bit(self.deal[p][k - 1]);
+            }
+        }
+        m
+    }
+
+    /// The pile whose surface is `c`, if any.
+    #[inline]
+    fn surface_pile(&self, c: u8) -> Option<usize> {
+        (0..PILES).find(|&p| self.strct[p] > 0 && self.deal[p][self.strct[p] as usize - 1] == c)
+    }
+
+    /// Which card types (rank and colour) have a face-up card with nothing on it, and how many
+    /// empty piles nothing sits on: (black by rank, red by rank, free empty piles).
+    ///
+    /// The counting lemma: every placed card sits on exactly one face-up card of the next rank
+    /// and other colour (a placed king on one empty pile), and a card holds at most one card, so
+    /// the uncovered cards of a type number (face-up cards of that type) − (placed cards of the
+    /// two types that sit on it). Here per rank with 0..2 cards each: "1 or 2 present and none
+    /// placed on them" or "2 present and at most 1 placed".
+    pub fn uncovered(&self) -> (u32, u32, i32) {
+        let placed = self.vis & !self.surfaces();
+        let v = |s| by_rank(self.vis, s);
+        let pl = |s| by_rank(placed, s);
+        let free = |a: u32, b: u32, c: u32, d: u32| {
+            // a, b: the colour's two suits present; c, d: the other colour's placed, one rank lower.
+            let (p1, p2) = (a | b, a & b);
+            let (c1, c2) = ((c | d) << 1, (c & d) << 1);
+            ((p2 & !c2) | (p1 & !c1)) & 0x1fff
+        };
+        let black = free(v(0), v(3), pl(1), pl(2));
+        let red_ = free(v(1), v(2), pl(0), pl(3));
+        let empty = self.strct.iter().filter(|&&k| k == 0).count() as i32 - (placed & KINGS).count_ones() as i32;
+        (black, red_, empty)
+    }
+
+    /// Whether `c` has somewhere to go in the tableau: an uncovered face-up card of the next rank
+    /// and other colour, or (a king) an empty pile nothing sits on.
+    #[inline]
+    fn has_parent(u: (u32, u32, i32), c: u8) -> bool {
+        let r = rank(c);
+        if r == 13 {
+            return u.2 > 0;
+        }
+        let m = if red(c) { u.0 } else { u.1 };
+        m >> r & 1 == 1
+    }
+
+    /// Whether some face-up card of `c`'s type (rank and colour) has nothing on it.
+    #[inline]
+    fn type_uncovered(u: (u32, u32, i32), c: u8) -> bool {
+        let m = if red(c) { u.1 } else { u.0 };
+        m >> (rank(c) - 1) & 1 == 1
+    }
+
+    /// The four cards the foundations take next.
+    #[inline]
+    fn next_up(&self) -> u64 {
+        let mut m = 0;
+        for s in 0..4u8 {
+            let f = self.found[s as usize];
+            if f < 13 {
+                m |= bit(s * 13 + f);
+            }
+        }
+        m
+    }
+
+    #[inline]
+    fn to_found_ok(&self, c: u8) -> bool {
+        self.found[suit(c) as usize] == rank(c) - 1
+    }
+
+    /// The waste sizes q (≥ 1) reachable by tapping and turning over (passes unlimited); the
+    /// card played from size q is `seq[q-1]`. The current pass pos, pos+d, .., slen, then the
+    /// turn-over cycle d, 2d, .., slen.
+    pub fn reach(&self, mut f: impl FnMut(u8)) {
+        let (l, d, p) = (self.slen, self.draw, self.pos);
+        if l == 0 {
+            return;
+        }
+        let mut seen = 0u32;
+        let mut q = p;
+        loop {
+            if q > 0 && seen & 1 << q == 0 {
+                seen |= 1 << q;
+                f(q);
+            }
+            if q == l {
+                break;
+            }
+            q = (q + d).min(l);
+        }
+        let mut q = 0;
+        while q < l {
+            q = (q + d).min(l);
+            if seen & 1 << q == 0 {
+                seen |= 1 << q;
+                f(q);
+            }
+        }
+    }
+
+    fn stock_index_of(&self, c: u8) -> usize {
+        (0..self.slen as usize).find(|&i| self.seq[i] == c).expect("a stock card")
+    }
+
+    /// Take stock card `c` out of the cycle; the waste then holds the cards before it.
+    fn take_stock(&mut self, c: u8) {
+        let i = self.stock_index_of(c);
+        let l = self.slen as usize;
+        self.seq.copy_within(i + 1..l, i);
+        self.slen -= 1;
+        self.pos = i as u8;
+        self.stock_mask &= !(1 << self.stock_index[c as usize]);
+    }
+
+    fn put_back_stock(&mut self, c: u8, pos: u8) {
+        let i = self.pos as usize;
+        let l = self.slen as usize;
+        self.seq.copy_within(i..l, i + 1);
+        self.seq[i] = c;
+        self.slen += 1;
+        self.stock_mask |= 1 << self.stock_index[c as usize];
+        self.pos = pos;
+    }
+
+    /// The surface of pile p leaves the structure: the card under it (if any) turns face up.
+    fn pop_structure(&mut self, p: usize) {
+        self.strct[p] -= 1;
+        let k = self.strct[p] as usize;
+        if k > 0 {
+            self.vis |= bit(self.deal[p][k - 1]);
+        }
+    }
+
+    fn push_structure(&mut self, p: usize) {
+        let k = self.strct[p] as usize;
+        if k > 0 {
+            self.vis &= !bit(self.deal[p][k - 1]);
+        }
+        self.strct[p] += 1;
+    }
+
+    /// Whether `c` (next on its foundation) may go up without branching: an ace, or both
+    /// other-colour foundations hold rank−1 and the same colour's other suit rank−2
+    /// (docs/solver.md, "The abstract game", safe moves: abstract Lemma A).
+    #[inline]
+    fn safe_up(&self, c: u8) -> bool {
+        let r = rank(c);
+        if !self.to_found_ok(c) {
+            return false;
+        }
+        if r == 1 {
+            return true;
+        }
+        let (o1, o2) = if red(c) { (0, 3) } else { (1, 2) };
+        self.found[o1] >= r - 1 && self.found[o2] >= r - 1 && self.found[3 - suit(c) as usize] >= r - 2
+    }
+
+    /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
+    /// card number first).
+    pub fn safe(&self) -> Option<AbsMove> {
+        let mut m = self.vis & self.next_up();
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if self.safe_up(c) {
+                return Some(AbsMove::PileStack(c));
+            }
+        }
+        if self.draw == 1 {
+            for &c in &self.seq[..self.slen as usize] {
+                if self.safe_up(c) {
+                    return Some(AbsMove::DeckStack(c));
+                }
+            }
+        }
+        None
+    }
+
+    /// Every legal abstract move, in a fixed order (best first for finding wins).
+    pub fn legal(&self, out: &mut Vec<AbsMove>) {
+        let u = self.uncovered();
+        let surf = self.surfaces();
+        // Face-up cards to their foundations.
+        let mut m = self.vis & self.next_up();
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if self.to_found_ok(c) && Self::type_uncovered(u, c) {
+                out.push(AbsMove::PileStack(c));
+            }
+        }
+        // Stock cards to their foundations.
+        self.reach(|q| {
+            let c = self.seq[q as usize - 1];
+            if self.to_found_ok(c) {
+                out.push(AbsMove::DeckStack(c));
+            }
+        });
+        // Surfaces (with what lies on them) to another pile, the deepest structure first.
+        for k in (1..=STRUCT_CAP as u8).rev() {
+            for p in 0..PILES {
+                if self.strct[p] == k {
+                    let c = self.deal[p][k as usize - 1];
+                    debug_assert!(surf & bit(c) != 0);
+                    if Self::has_parent(u, c) {
+                        out.push(AbsMove::Reveal(c));
+                    }
+                }
+            }
+        }
+        // Stock cards to the tableau.
+        self.reach(|q| {
+            let c = self.seq[q as usize - 1];
+            if Self::has_parent(u, c) {
+                out.push(AbsMove::DeckPile(c));
+            }
+        });
+        // Foundation cards back down.
+        for s in 0..4u8 {
+            let f = self.found[s as usize];
+            if f > 0 {
+                let c = s * 13 + f - 1;
+                if Self::has_parent(u, c) {
+                    out.push(AbsMove::StackPile(c));
+                }
+            }
+        }
+    }
+
+    pub fn apply(&mut self, m: AbsMove) -> AbsUndo {
+        let mut undo = AbsUndo { m, pos: self.pos, pile: u8::MAX };
+        match m {
+            AbsMove::PileStack(c) => {
+                if let Some(p) = self.surface_pile(c) {
+                    self.pop_structure(p);
+                    undo.pile = p as u8;
+                }
+                self.vis &= !bit(c);
+                self.found[suit(c) as usize] += 1;
+            }
+            AbsMove::Reveal(c) => {
+                let p = self.surface_pile(c).expect("a surface");
+                self.pop_structure(p);
+                undo.pile = p as u8;
+            }
+            AbsMove::StackPile(c) => {
+                self.found[suit(c) as usize] -= 1;
+                self.vis |= bit(c);
+            }
+            AbsMove::DeckStack(c) => {
+                self.take_stock(c);
+                self.found[suit(c) as usize] += 1;
+            }
+            AbsMove::DeckPile(c) => {
+                self.take_stock(c);
+                self.vis |= bit(c);
+            }
+        }
+        undo
+    }
+
+    pub fn revert(&mut self, u: AbsUndo) {
+        match u.m {
+            AbsMove::PileStack(c) => {
+                self.found[suit(c) as usize] -= 1;
+                self.vis |= bit(c);
+                if u.pile != u8::MAX {
+                    self.push_structure(u.pile as usize);
+                }
+            }
+            AbsMove::Reveal(_) => self.push_structure(u.pile as usize),
+            AbsMove::StackPile(c) => {
+                self.vis &= !bit(c);
+                self.found[suit(c) as usize] += 1;
+            }
+            AbsMove::DeckStack(c) => {
+                self.found[suit(c) as usize] -= 1;
+                self.put_back_stock(c, u.pos);
+            }
+            AbsMove::DeckPile(c) => {
+                self.vis &= !bit(c);
+                self.put_back_stock(c, u.pos);
+            }
+        }
+    }
+
+    /// Whether the same position with another waste size that reaches every size this one
+    /// reaches was searched (docs/solver.md, "The abstract game", waste dominance). Draw 3 only:
+    /// off the turn-over cycle, size p reaches p, p+3, .. and the cycle; on it, only the cycle.
+    /// So a size p is dominated by any off-cycle size p−3k ≥ 1, and the cycle by any off-cycle size.
+    pub fn dominated_by_waste(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
+        let (l, d) = (self.slen, self.draw);
+        if d == 1 || l == 0 {
+            return false;
+        }
+        let base = self.key() & !(31u128 << 97);
+        let off = |p: u8| p % d != 0 && p < l;
+        let probe = |p: u8| seen(&(base | (p as u128) << 97));
+        if off(self.pos) {
+            let mut p = self.pos;
+            while p > d {
+                p -= d;
+                if probe(p) {
+                    return true;
+                }
+            }
+            false
+        } else {
+            (1..l).any(|p| off(p) && probe(p))
+        }
+    }
+
+    /// The exact key, 102 bits: the face-up set (52), the structure counts (7 × 3), the stock
+    /// cards left (24) and the waste size, one value for every size on the turn-over cycle (5).
+    /// The face-down cards follow from the counts, the foundations from the rest.
+    pub fn key(&self) -> u128 {
+        let mut k = self.vis as u128;
+        for p in 0..PILES {
+            k |= (self.strct[p] as u128) << (52 + 3 * p);
+        }
+        k |= (self.stock_mask as u128) << 73;
+        let on_cycle = self.draw == 1 || self.pos % self.draw == 0 || self.pos == self.slen;
+        let pos = if self.slen == 0 || on_cycle { 31 } else { self.pos as u128 };
+        k | pos << 97
+    }
+}
+
+/// Spell an abstract move as one token (`ps`, `sp`, `ds`, `dp`, `rv` and the card number), so
+/// that a won abstract line can pass through the shared search's spelled lines.
+pub fn token(m: AbsMove) -> String {
+    let (t, c) = match m {
+        AbsMove::PileStack(c) => ("ps", c),
+        AbsMove::StackPile(c) => ("sp", c),
+        AbsMove::DeckStack(c) => ("ds", c),
+        AbsMove::DeckPile(c) => ("dp", c),
+        AbsMove::Reveal(c) => ("rv", c),
+    };
+    format!("{t}{c}")
+}
+
+/// The move `token` spelled.
+pub fn parse(t: &str) -> Option<AbsMove> {
+    let (k, c) = t.split_at(2);
+    let c: u8 = c.parse().ok()?;
+    Some(match k {
+        "ps" => AbsMove::PileStack(c),
+        "sp" => AbsMove::StackPile(c),
+        "ds" => AbsMove::DeckStack(c),
+        "dp" => AbsMove::DeckPile(c),
+        "rv" => AbsMove::Reveal(c),
+        _ => return None,
+    })
+}
+
+impl Game for Abs {
+    type Move = AbsMove;
+    type Undo = AbsUndo;
+    type Key = u128;
+
+    fn safe_move(&self) -> Option<AbsMove> {
+        self.safe()
+    }
+    fn moves(&self, out: &mut Vec<AbsMove>) {
+        self.legal(out)
+    }
+    fn apply(&mut self, m: AbsMove) -> AbsUndo {
+        Abs::apply(self, m)
+    }
+    fn revert(&mut self, u: AbsUndo) {
+        Abs::revert(self, u)
+    }
+    fn won(&self) -> bool {
+        self.found == [13; 4]
+    }
+    fn key(&self) -> u128 {
+        Abs::key(self)
+    }
+    fn dominated(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
+        self.dominated_by_waste(seen)
+    }
+    fn spell(&self, m: AbsMove, out: &mut Vec<String>) {
+        out.push(token(m))
+    }
+}

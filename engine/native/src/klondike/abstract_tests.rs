@@ -1,0 +1,264 @@
+//! Checks of the abstract game against the concrete one: the counting lemma and the stock reach
+//! set on positions reached by random play, the completeness map (every concrete move is an
+//! abstract move or none, and the images agree), make/undo, and verdicts against the concrete
+//! solver on whole deals.
+
+use super::abs_move::AbsMove;
+use super::abstract_game::{parse, token, Abs};
+use super::state::{rank, red, Move, State, FOUND, PILES};
+use super::walk::{legal, play, Single};
+use crate::search::{Limits, Verdict};
+use crate::{Layout, Options};
+
+fn opts(draw: i64, passes: i64, mode: i64) -> Options {
+    let mut o = Options::new();
+    o.insert("draw".into(), draw);
+    o.insert("passes".into(), passes);
+    o.insert("abstract".into(), mode);
+    o
+}
+
+/// A deal from a fixed shuffle of our own (an LCG), as in tests.rs.
+fn deal(n: u64) -> Layout {
+    let mut order: Vec<i32> = (0..52).collect();
+    let mut x = n.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(12345);
+    for i in (1..52).rev() {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let j = ((x >> 33) % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    super::layout_from_order(&order)
+}
+
+fn rng(x: &mut u64) -> u64 {
+    *x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *x >> 33
+}
+
+/// The concrete truth behind `Abs::uncovered`: per colour and rank, whether some pile top has
+/// that rank and colour, and the number of empty piles.
+fn tops(s: &State) -> (u32, u32, i32) {
+    let (mut b, mut r, mut e) = (0, 0, 0);
+    for p in 0..PILES {
+        match s.top(p) {
+            None => e += 1,
+            Some(c) if red(c) => r |= 1 << (rank(c) - 1),
+            Some(c) => b |= 1 << (rank(c) - 1),
+        }
+    }
+    (b, r, e)
+}
+
+fn reach_abs(a: &Abs) -> Vec<u8> {
+    let mut v = Vec::new();
+    a.reach(|q| v.push(q));
+    v.sort();
+    v
+}
+
+fn reach_concrete(s: &State) -> Vec<u8> {
+    let mut v = Vec::new();
+    s.reachable(|q, _| v.push(q));
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn face_up(s: &State) -> u64 {
+    let mut m = 0;
+    for p in 0..PILES {
+        for i in s.down[p]..s.len[p] {
+            m |= 1u64 << s.cards[p][i as usize];
+        }
+    }
+    m
+}
+
+/// The abstract move a concrete play maps to (docs/solver.md, "The abstract game",
+/// completeness), or None for a move the abstract game does not see.
+fn image(a: &Abs, s: &State, m: Move) -> Option<AbsMove> {
+    match m {
+        Move::PileToFound { from } => Some(AbsMove::PileStack(s.top(from as usize).unwrap())),
+        Move::PileToPile { from, n, .. } => {
+            let f = from as usize;
+            let x = s.cards[f][(s.len[f] - n) as usize];
+            let k = a.strct[f] as usize;
+            (k > 0 && a.deal[f][k - 1] == x).then_some(AbsMove::Reveal(x))
+        }
+        Move::Waste { q, to, .. } => {
+            let c = s.seq[q as usize - 1];
+            Some(if to == FOUND { AbsMove::DeckStack(c) } else { AbsMove::DeckPile(c) })
+        }
+        Move::FoundToPile { suit, .. } => Some(AbsMove::StackPile(suit * 13 + s.found[suit as usize] - 1)),
+    }
+}
+
+#[test]
+fn counting_lemma_reach_set_and_completeness_along_random_play() {
+    let mut mapped = 0;
+    for n in 0..60u64 {
+        for draw in [1, 3] {
+            let mut s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+            let mut a = Abs::from_state(&s).unwrap();
+            let mut x = n * 7 + draw as u64;
+            for _ in 0..300 {
+                // The image agrees with the concrete position.
+                assert_eq!(a.vis, face_up(&s));
+                assert_eq!(a.found, s.found);
+                assert_eq!(a.stock_mask, s.stock_mask);
+                for p in 0..PILES {
+                    let k = a.strct[p] as usize;
+                    assert!(k <= s.len[p] as usize && s.cards[p][..k] == a.deal[p][..k]);
+                    if s.down[p] > 0 {
+                        assert_eq!(k, s.down[p] as usize + 1, "face-down cards lie under the surface");
+                    }
+                }
+                // The counting lemma: the uncovered types are exactly the pile tops' types.
+                assert_eq!(a.uncovered(), tops(&s), "deal {n} draw {draw}");
+                // Every waste size tapping reaches concretely is reachable abstractly; equal
+                // right after a stock play (the positions then agree).
+                let (ra, rc) = (reach_abs(&a), reach_concrete(&s));
+                assert!(rc.iter().all(|q| ra.contains(q)), "{rc:?} not in {ra:?}");
+                if a.pos == s.pos {
+                    assert_eq!(ra, rc);
+                }
+                let moves = legal(&s);
+                if moves.is_empty() || s.won() {
+                    break;
+                }
+                let (_, m) = moves[rng(&mut x) as usize % moves.len()].clone();
+                if let Single::Play(cm) = m {
+                    if let Some(am) = image(&a, &s, cm) {
+                        let mut v = Vec::new();
+                        a.legal(&mut v);
+                        assert!(v.contains(&am), "{am:?} not generated, deal {n} draw {draw}");
+                        let before = a.clone();
+                        let u = a.apply(am);
+                        let after = a.clone();
+                        a.revert(u);
+                        assert_eq!((a.key(), a.found, a.seq, a.pos), (before.key(), before.found, before.seq, before.pos));
+                        a = after;
+                        mapped += 1;
+                    }
+                }
+                play(&mut s, m);
+                if let Single::Play(Move::Waste { .. }) = m {
+                    assert_eq!(a.pos, s.pos);
+                }
+            }
+        }
+    }
+    assert!(mapped > 5_000, "only {mapped} moves mapped");
+}
+
+#[test]
+fn tokens_round_trip() {
+    for c in 0..52u8 {
+        for m in [AbsMove::PileStack(c), AbsMove::StackPile(c), AbsMove::DeckStack(c), AbsMove::DeckPile(c), AbsMove::Reveal(c)] {
+            assert_eq!(parse(&token(m)), Some(m));
+        }
+    }
+    assert_eq!(parse("zz3"), None);
+}
+
+#[test]
+fn abstract_never_loses_a_concrete_win_and_is_deterministic() {
+    let lim = Limits { nodes: 300_000, max_bytes: 1 << 30 };
+    let (mut both_lost, mut won) = (0, 0);
+    for n in 0..40 {
+        for draw in [1, 3] {
+            let l = deal(n);
+            let abs = super::solve(&l, &opts(draw, 0, 2), lim).unwrap();
+            let again = super::solve(&l, &opts(draw, 0, 2), lim).unwrap();
+            assert_eq!((&abs.verdict, abs.nodes), (&again.verdict, again.nodes), "deal {n} not deterministic");
+            let conc = super::solve(&l, &opts(draw, 0, 0), lim).unwrap();
+            if matches!(conc.verdict, Verdict::Won(_)) {
+                won += 1;
+                assert_ne!(abs.verdict, Verdict::Lost, "deal {n} draw {draw}: concrete won, abstract lost");
+            }
+            if conc.verdict == Verdict::Lost {
+                assert_ne!(abs.verdict_str(), "won", "deal {n} draw {draw}: concrete lost, abstract won");
+                both_lost += 1;
+            }
+            // Every abstract win is a line of legal abstract moves to the won position.
+            if let Verdict::Won(line) = &abs.verdict {
+                let s = State::from_layout(&l, &opts(draw, 0, 2)).unwrap();
+                let mut a = Abs::from_state(&s).unwrap();
+                for t in line {
+                    let m = parse(t).unwrap();
+                    let mut v = Vec::new();
+                    a.legal(&mut v);
+                    assert!(v.contains(&m) || a.safe() == Some(m), "{t} illegal");
+                    a.apply(m);
+                }
+                assert_eq!(a.found, [13; 4]);
+            }
+        }
+    }
+    assert!(won > 40 && both_lost > 0, "won {won} lost {both_lost}");
+}
+
+#[test]
+fn limited_passes_and_unbuilt_runs_keep_the_concrete_search() {
+    let mut s = State::from_layout(&deal(3), &opts(3, 3, 1)).unwrap();
+    assert!(Abs::from_state(&s).is_none());
+    s.redeals = super::state::UNLIMITED;
+    assert!(Abs::from_state(&s).is_some());
+    // A face-up run that is not built (only a hand-made layout has one).
+    let p = (0..PILES).find(|&p| s.len[p] >= 2).unwrap();
+    s.down[p] = 0;
+    let ok = (1..s.len[p] as usize).all(|i| super::state::fits(s.cards[p][i], s.cards[p][i - 1]));
+    assert_eq!(Abs::from_state(&s).is_some(), ok);
+    let l = deal(5);
+    let o = opts(1, 3, 1);
+    let lim = Limits { nodes: 50_000, max_bytes: 1 << 30 };
+    let a = super::solve(&l, &o, lim).unwrap();
+    let b = super::solve(&l, &opts(1, 3, 0), lim).unwrap();
+    assert_eq!((a.verdict, a.nodes), (b.verdict, b.nodes));
+    assert!(super::solve(&l, &opts(1, 0, 3), lim).is_err());
+}
+
+#[test]
+fn waste_dominance_probes_only_sizes_that_reach_more() {
+    // Every waste size whose key `dominated_by_waste` looks up reaches every size this one
+    // reaches, with the rest of the position equal; at draw 1 it looks up nothing.
+    let mut probes = 0;
+    for n in 0..40u64 {
+        for draw in [1u8, 3] {
+            let s = State::from_layout(&deal(n), &opts(draw as i64, 0, 1)).unwrap();
+            let mut a = Abs::from_state(&s).unwrap();
+            let mut x = n + 11;
+            for _ in 0..80 {
+                let mut v = Vec::new();
+                a.legal(&mut v);
+                if v.is_empty() {
+                    break;
+                }
+                a.apply(v[rng(&mut x) as usize % v.len()]);
+                let looked = std::cell::RefCell::new(Vec::new());
+                assert!(!a.dominated_by_waste(&|k| {
+                    looked.borrow_mut().push(*k);
+                    false
+                }));
+                let looked = looked.into_inner();
+                let mine = reach_abs(&a);
+                for p in 0..=a.slen {
+                    let mut b = a.clone();
+                    b.pos = p;
+                    let key = b.key();
+                    if looked.contains(&key) {
+                        assert_eq!(draw, 3);
+                        assert_ne!(key, a.key());
+                        let theirs = reach_abs(&b);
+                        assert!(mine.iter().all(|q| theirs.contains(q)), "{p}: {theirs:?} misses some of {mine:?}");
+                        probes += 1;
+                    }
+                }
+                // And it answers from the seen set.
+                let k0 = looked.first().copied();
+                assert_eq!(a.dominated_by_waste(&|k| Some(*k) == k0), k0.is_some());
+            }
+        }
+    }
+    assert!(probes > 1_000, "{probes}");
+}
