@@ -8,8 +8,10 @@
 //! shorthand move reaches is also reachable by single cards, so adding them
 //! changes no verdict (see docs/solver.md, FreeCell).
 
-use crate::search::{search, search_restarts, Game, Limits, Outcome};
+use crate::best_first::{best_first, BestFirst};
+use crate::search::{interleave, search, search_restarts, Game, Lazy, Limits, Outcome, Resume, Scan};
 use crate::{Layout, Options};
+use std::cell::Cell;
 
 /// Whether this solver is built (the binding offers only built ones).
 pub const BUILT: bool = true;
@@ -24,22 +26,58 @@ const CELL0: u8 = 8;
 const HOME: u8 = 12;
 const DEFAULT_W: [i32; 8] = [6, 2, 1, 2, 4, 0, 10, 0];
 
+/// Rank (1..13) and suit of each card, looked up rather than divided out (hot paths).
+const RANK: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = (c % 13 + 1) as u8;
+        c += 1;
+    }
+    t
+};
+const SUIT: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = (c / 13) as u8;
+        c += 1;
+    }
+    t
+};
+/// FITS[c][on]: whether `c` may be built on `on` (one rank lower, the other colour).
+const FITS: [[bool; 52]; 52] = {
+    let mut t = [[false; 52]; 52];
+    let mut c = 0;
+    while c < 52 {
+        let mut on = 0;
+        while on < 52 {
+            let red_c = matches!(c / 13, 1 | 2);
+            let red_on = matches!(on / 13, 1 | 2);
+            t[c][on] = on % 13 == c % 13 + 1 && red_c != red_on;
+            on += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 fn rank(c: u8) -> u8 {
-    c % 13 + 1
+    RANK[c as usize]
 }
 #[inline]
 fn suit(c: u8) -> usize {
-    (c / 13) as usize
+    SUIT[c as usize] as usize
 }
 #[inline]
 fn red(c: u8) -> bool {
-    matches!(c / 13, 1 | 2)
+    matches!(SUIT[c as usize], 1 | 2)
 }
 /// Whether `c` may be built on `on` (one rank lower, the other colour).
 #[inline]
 fn fits(c: u8, on: u8) -> bool {
-    rank(on) == rank(c) + 1 && red(on) != red(c)
+    FITS[c as usize][on as usize]
 }
 
 /// A move of `n` cards (n > 1 only column to column) from one location to another.
@@ -59,14 +97,45 @@ pub struct FreeCell {
     cells: [u8; 4],
     ncells: usize,
     found: [u8; 4],
-    /// Weights of `eval` (move ordering only).
+    /// Weights of `eval` (move ordering only); w[7] > 0 adds noise below w[7] to each score.
     w: [i32; 8],
+    /// The xorshift state of that noise (move ordering only).
+    rng: Cell<u64>,
+    /// Column parts of `eval` kept between calls (move ordering only).
+    memo: Memo,
+    /// What each card lies on: another card, BOTTOM, IN_CELL or AT_HOME (the key).
+    below: [u8; 52],
 }
 
-/// The exact key: the columns in order of their bottom cards, each as its
-/// cards (+1) and a 0 ending it, then the free cells sorted (+1, 0 empty).
-/// The foundations follow from which cards are left, so they need no bytes.
-pub type Key = [u8; 64];
+/// A column's figures for rescoring the moves of a position (`FreeCell::col_stats`).
+#[derive(Clone, Copy, Default)]
+struct ColStats {
+    /// `col_eval` with the top d cards gone, d = 0..=the top run (at most 13).
+    pre: [i32; 14],
+    /// The lowest rank in the column (14 when empty).
+    mn: u8,
+    /// How many of its cards are next for their foundations.
+    next: i32,
+}
+
+/// `col_eval` of each column as last computed, valid for the columns whose bit is set, the
+/// foundations and the weights it was computed with: a move changes at most two columns, so
+/// `eval` recomputes only those (best-first scores every child of a position).
+#[derive(Clone, Default)]
+struct Memo {
+    val: Cell<[i32; NCOL]>,
+    ok: Cell<u8>,
+    found: Cell<[u8; 4]>,
+    w: Cell<[i32; 8]>,
+}
+
+/// The exact key: for each card, what it lies on (`below`). It names no column and no cell,
+/// so it is the same for every order of them, and it is kept up to date by each move.
+pub type Key = [u8; 52];
+/// `below` of a card at the bottom of a column, in a free cell, on its foundation.
+const BOTTOM: u8 = 52;
+const IN_CELL: u8 = 53;
+const AT_HOME: u8 = 54;
 
 impl FreeCell {
     /// A position from the dealt columns (bottom first) and the number of cells.
@@ -78,7 +147,7 @@ impl FreeCell {
             return Err(format!("freecell cells must be 1..4, got {ncells}"));
         }
         let mut seen = [false; 52];
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52] };
         for (i, col) in columns.iter().enumerate() {
             for (k, &c) in col.iter().enumerate() {
                 if c >= 52 || seen[c as usize] {
@@ -92,17 +161,19 @@ impl FreeCell {
         if seen.iter().any(|s| !s) {
             return Err("freecell layout must hold all 52 cards".to_string());
         }
+        g.init_below();
         Ok(g)
     }
 
     /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
     pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52] };
         for (i, col) in columns.iter().enumerate() {
             g.cols[i][..col.len()].copy_from_slice(col);
             g.len[i] = col.len() as u8;
         }
         g.cells[..cells.len()].copy_from_slice(cells);
+        g.init_below();
         g
     }
 
@@ -236,13 +307,17 @@ impl FreeCell {
         let free = self.free_cells();
         let empty = self.empty_cols();
         let first_empty = self.len.iter().position(|&l| l == 0).map(|j| j as u8);
-        // scored moves: lower score first; ties keep generation order
-        let mut scored: [(u16, Move); 160] = [(0, Move { from: 0, to: 0, n: 0 }); 160];
+        // scored moves, packed in one u64 each (score, then generation order, then the move) so
+        // a plain sort puts lower scores first and keeps ties in generation order
+        let mut scored = [0u64; 160];
         let mut k = 0;
         let mut push = |s: u16, m: Move| {
-            scored[k] = (s, m);
+            scored[k] = (s as u64) << 32 | (k as u64) << 16 | (m.from as u64) << 12 | (m.to as u64) << 8 | m.n as u64;
             k += 1;
         };
+        let unpack = |e: u64| Move { from: (e >> 12 & 15) as u8, to: (e >> 8 & 15) as u8, n: e as u8 };
+        let score = |e: u64| (e >> 32) as u16;
+        let rescore = |e: &mut u64, s: u16| *e = (s as u64) << 32 | (*e & 0xFFFF_FFFF);
         // the lowest foundation height: cards near it are wanted soon
         let low = *self.found.iter().min().unwrap();
         // depth (cards above) of the shallowest card that can go home next, per column
@@ -282,32 +357,36 @@ impl FreeCell {
                 push(60, Move { from, to: j, n: 1 });
             }
         }
+        // each column's top rank (0 when empty) and top run, computed once
+        let mut top_rank = [0usize; NCOL];
+        let mut runs = [0usize; NCOL];
+        for i in 0..NCOL {
+            if self.len[i] > 0 {
+                top_rank[i] = rank(self.cols[i][self.len[i] as usize - 1]) as usize;
+                runs[i] = self.run_len(i);
+            }
+        }
+        let run_cap = Self::capacity(free, empty, false);
         // columns to columns: the part of the top run that fits the target
         for i in 0..NCOL {
             let l = self.len[i] as usize;
             if l == 0 {
                 continue;
             }
-            let run = self.run_len(i);
+            let run = runs[i];
             let col = &self.cols[i];
             let ni = need[i] as u16;
+            let top_rank_i = top_rank[i];
             for j in 0..NCOL {
-                if i == j {
+                // the run card that fits j's top, if any: its rank is fixed
+                let want = top_rank[j];
+                if i == j || want < 2 || want <= top_rank_i || want - 1 - top_rank_i >= run {
                     continue;
                 }
-                let Some(t) = self.top(j) else { continue };
-                // the run card that fits t, if any: its rank is fixed
-                let want = rank(t) as usize;
-                if want < 2 {
-                    continue;
-                }
-                let top_rank = rank(col[l - 1]) as usize;
-                if want <= top_rank || want - 1 - top_rank >= run {
-                    continue;
-                }
-                let n = want - top_rank; // cards to move
+                let t = self.cols[j][self.len[j] as usize - 1];
+                let n = want - top_rank_i; // cards to move
                 let base = col[l - n];
-                if !fits(base, t) || n > Self::capacity(free, empty, false) {
+                if !fits(base, t) || n > run_cap {
                     continue;
                 }
                 // uncovering: whole run off the column is best, shallow wanted cards too
@@ -329,7 +408,7 @@ impl FreeCell {
                 if l == 0 {
                     continue;
                 }
-                let run = self.run_len(i);
+                let run = runs[i];
                 let n = run.min(cap);
                 let ni = need[i] as u16;
                 if n > 1 && n < l {
@@ -352,43 +431,90 @@ impl FreeCell {
         }
         let moves = &mut scored[..k];
         let w = self.w;
+        if w[7] > 0 {
+            for e in moves.iter_mut() {
+                rescore(e, score(*e).saturating_add(self.noise(w[7] as u64)));
+            }
+        }
         if w[6] == 0 {
             // a profile that orders by the kind of move alone
-            moves.sort_by_key(|&(s, _)| s);
-            out.extend(moves.iter().map(|&(_, m)| m));
+            moves.sort_unstable();
+            out.extend(moves.iter().map(|&e| unpack(e)));
             return;
         }
-        let mut g = self.clone();
-        // a move changes at most two columns: rescore only those, unless a
-        // card went home (the depths of every column may change)
-        let mut colv = [0i32; NCOL];
-        for (i, v) in colv.iter_mut().enumerate() {
-            *v = self.col_eval(i, &w);
+        // A move changes at most two columns: each is rescored from per-column figures computed
+        // once here (no move made), unless a card goes home (then every column's depths may
+        // change, and the move is made on a copy and the position evaluated in full).
+        let mut st = [ColStats::default(); NCOL];
+        for (i, c) in st.iter_mut().enumerate() {
+            *c = self.col_stats(i, runs[i], &w);
         }
-        let all: i32 = colv.iter().sum();
+        let all: i32 = st.iter().map(|c| c.pre[0]).sum();
+        // global_eval's parts, updated per move rather than recounted
+        let home: i32 = self.found.iter().map(|&f| f as i32).sum();
+        let base = (52 - home) * w[0] + 1000;
+        let (free, empty) = (free as i32, empty as i32);
+        let mut copy: Option<FreeCell> = None;
         for e in moves.iter_mut() {
-            let m = e.1;
-            let c = g.do_move(m);
+            let m = unpack(*e);
             let h = if m.to == HOME {
-                g.eval(&w)
-            } else {
-                let mut h = all + g.global_eval(&w);
-                for loc in [m.from, m.to] {
-                    if loc < CELL0 {
-                        h += g.col_eval(loc as usize, &w) - colv[loc as usize];
-                    }
-                }
+                let g = copy.get_or_insert_with(|| self.clone());
+                let c = g.do_move(m);
+                let h = g.eval(&w);
+                g.undo_move(m, c);
                 h
+            } else {
+                let is_cell = |l: u8| (CELL0..HOME).contains(&l) as i32;
+                let f = free + is_cell(m.from) - is_cell(m.to);
+                let n = m.n as usize;
+                let mut h = all + base - f * w[3];
+                let mut e = empty;
+                if m.from < CELL0 {
+                    let i = m.from as usize;
+                    h += st[i].pre[n] - st[i].pre[0];
+                    e += (self.len[i] as usize == n) as i32;
+                }
+                if m.to < CELL0 {
+                    let j = m.to as usize;
+                    let moved = if m.from < CELL0 {
+                        let i = m.from as usize;
+                        let l = self.len[i] as usize;
+                        &self.cols[i][l - n..l]
+                    } else {
+                        std::slice::from_ref(&self.cells[(m.from - CELL0) as usize])
+                    };
+                    h += self.extend_eval(&st[j], moved, &w);
+                    e -= (self.len[j] == 0) as i32;
+                }
+                h - e * w[4]
             };
-            g.undo_move(m, c);
-            e.0 = (h.clamp(0, 4000) as u16) * w[6] as u16 + e.0;
+            #[cfg(debug_assertions)]
+            {
+                let mut g = self.clone();
+                let c = g.do_move(m);
+                assert_eq!(h, g.eval(&w), "incremental evaluation of {m:?}");
+                g.undo_move(m, c);
+            }
+            rescore(e, (h.clamp(0, 4000) as u16).saturating_mul(w[6] as u16).saturating_add(score(*e)));
         }
-        moves.sort_by_key(|&(s, _)| s);
-        out.extend(moves.iter().map(|&(_, m)| m));
+        moves.sort_unstable();
+        out.extend(moves.iter().map(|&e| unpack(e)));
+    }
+
+    /// A number below `n` from the ordering noise stream.
+    fn noise(&self, n: u64) -> u16 {
+        let mut x = self.rng.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.rng.set(x);
+        (x % n) as u16
     }
 
     /// Make `m`; returns the card it moved (the deepest one of a run).
     fn do_move(&mut self, m: Move) -> u8 {
+        self.touch(m.from);
+        self.touch(m.to);
         let n = m.n as usize;
         if m.from < CELL0 && m.to < CELL0 {
             let (i, j) = (m.from as usize, m.to as usize);
@@ -399,6 +525,7 @@ impl FreeCell {
             }
             self.len[i] -= n as u8;
             self.len[j] += n as u8;
+            self.seat(j, lj);
             return self.cols[j][lj];
         }
         let c = self.take(m.from);
@@ -406,16 +533,42 @@ impl FreeCell {
             let j = m.to as usize;
             self.cols[j][self.len[j] as usize] = c;
             self.len[j] += 1;
+            self.seat(j, self.len[j] as usize - 1);
         } else if m.to < HOME {
             self.cells[(m.to - CELL0) as usize] = c;
+            self.below[c as usize] = IN_CELL;
         } else {
             self.found[suit(c)] += 1;
+            self.below[c as usize] = AT_HOME;
         }
         c
     }
 
+    /// Record what the card at `pos` of column `j` lies on.
+    #[inline]
+    fn seat(&mut self, j: usize, pos: usize) {
+        self.below[self.cols[j][pos] as usize] = if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] };
+    }
+
+    /// `below` from scratch (positions built by hand or dealt).
+    fn init_below(&mut self) {
+        self.below = [AT_HOME; 52];
+        for j in 0..NCOL {
+            for pos in 0..self.len[j] as usize {
+                self.seat(j, pos);
+            }
+        }
+        for k in 0..self.ncells {
+            if self.cells[k] != NONE {
+                self.below[self.cells[k] as usize] = IN_CELL;
+            }
+        }
+    }
+
     /// Take back `m`, which moved `c`.
     fn undo_move(&mut self, m: Move, c: u8) {
+        self.touch(m.from);
+        self.touch(m.to);
         if m.from < CELL0 && m.to < CELL0 {
             self.do_move(Move { from: m.to, to: m.from, n: m.n });
             return;
@@ -429,8 +582,10 @@ impl FreeCell {
             let i = m.from as usize;
             self.cols[i][self.len[i] as usize] = c;
             self.len[i] += 1;
+            self.seat(i, self.len[i] as usize - 1);
         } else {
             self.cells[(m.from - CELL0) as usize] = c;
+            self.below[c as usize] = IN_CELL;
         }
     }
 
@@ -448,7 +603,30 @@ impl FreeCell {
     /// How far from won this position looks (lower is better): only orders
     /// moves, never prunes them.
     fn eval(&self, w: &[i32; 8]) -> i32 {
-        (0..NCOL).map(|i| self.col_eval(i, w)).sum::<i32>() + self.global_eval(w)
+        let m = &self.memo;
+        let mut ok = m.ok.get();
+        if m.found.get() != self.found || m.w.get() != *w {
+            ok = 0;
+            m.found.set(self.found);
+            m.w.set(*w);
+        }
+        let mut val = m.val.get();
+        for (i, v) in val.iter_mut().enumerate() {
+            if ok & 1 << i == 0 {
+                *v = self.col_eval(i, w);
+            }
+        }
+        m.val.set(val);
+        m.ok.set(0xFF);
+        val.iter().sum::<i32>() + self.global_eval(w)
+    }
+
+    /// Column `i` changed: its memoized `col_eval` is stale.
+    #[inline]
+    fn touch(&self, loc: u8) {
+        if loc < CELL0 {
+            self.memo.ok.set(self.memo.ok.get() & !(1 << loc));
+        }
     }
 
     /// A column's part of `eval`: cards above a lower card, depth of the
@@ -460,9 +638,55 @@ impl FreeCell {
         let (mut blockers, mut depth, mut dis) = (0, 0, 0);
         let mut mn = 14u8;
         for (p, &c) in col.iter().enumerate() {
-            if p > 0 && !fits(c, col[p - 1]) {
-                dis += 1;
+            dis += (p > 0 && !fits(c, col[p.saturating_sub(1)])) as i32;
+            let r = rank(c);
+            blockers += (r > mn) as i32;
+            mn = mn.min(r);
+            depth += (self.found[suit(c)] + 1 == r) as i32 * (l - 1 - p) as i32;
+        }
+        blockers * w[1] + depth * w[2] + dis * w[5]
+    }
+
+    /// Column `i`'s figures for rescoring moves: `col_eval` with its top d cards gone
+    /// (d = 0..=run), its lowest rank, and how many of its cards are next for their foundations.
+    fn col_stats(&self, i: usize, run: usize, w: &[i32; 8]) -> ColStats {
+        let l = self.len[i] as usize;
+        let col = &self.cols[i][..l];
+        let mut st = ColStats { pre: [0; 14], mn: 14, next: 0 };
+        let (mut blockers, mut dis, mut pos_sum) = (0i32, 0i32, 0i32);
+        // prefix length L = p + 1 after card p; record L >= l - run as pre[l - L]
+        let from = l - run.min(l);
+        for (p, &c) in col.iter().enumerate() {
+            // branch-free: these tests follow no pattern the processor could guess
+            dis += (p > 0 && !fits(c, col[p.saturating_sub(1)])) as i32;
+            let r = rank(c);
+            blockers += (r > st.mn) as i32;
+            st.mn = st.mn.min(r);
+            let next = (self.found[suit(c)] + 1 == r) as i32;
+            st.next += next;
+            pos_sum += next * p as i32;
+            let len = p + 1;
+            if len >= from {
+                let depth = st.next * (len as i32 - 1) - pos_sum;
+                st.pre[l - len] = blockers * w[1] + depth * w[2] + dis * w[5];
             }
+        }
+        if from == 0 {
+            st.pre[l] = 0;
+        }
+        st
+    }
+
+    /// How much `col_eval` of a column with figures `st` grows when `moved` (a run, or one card
+    /// that fits its top) is set on it: the cards below its next-needed cards grow by the run,
+    /// the run's own next-needed cards and blockers count; a card set down fits, so no new
+    /// misfit.
+    fn extend_eval(&self, st: &ColStats, moved: &[u8], w: &[i32; 8]) -> i32 {
+        let n = moved.len() as i32;
+        let mut depth = st.next * n;
+        let mut blockers = 0;
+        let mut mn = st.mn;
+        for (k, &c) in moved.iter().enumerate() {
             let r = rank(c);
             if r > mn {
                 blockers += 1;
@@ -471,10 +695,10 @@ impl FreeCell {
                 mn = r;
             }
             if self.found[suit(c)] + 1 == r {
-                depth += (l - 1 - p) as i32;
+                depth += n - 1 - k as i32;
             }
         }
-        blockers * w[1] + depth * w[2] + dis * w[5]
+        blockers * w[1] + depth * w[2]
     }
 
     /// The rest of `eval`: cards not home, free cells, empty columns.
@@ -492,42 +716,7 @@ impl FreeCell {
     }
 
     fn make_key(&self) -> Key {
-        let mut order: [u8; NCOL] = [0, 1, 2, 3, 4, 5, 6, 7];
-        let bottom = |i: u8| -> u8 {
-            if self.len[i as usize] == 0 {
-                NONE
-            } else {
-                self.cols[i as usize][0]
-            }
-        };
-        // insertion sort by bottom card (distinct except empties, which are equal)
-        for a in 1..NCOL {
-            let x = order[a];
-            let bx = bottom(x);
-            let mut b = a;
-            while b > 0 && bottom(order[b - 1]) > bx {
-                order[b] = order[b - 1];
-                b -= 1;
-            }
-            order[b] = x;
-        }
-        let mut key = [0u8; 64];
-        let mut p = 0;
-        for &i in &order {
-            let l = self.len[i as usize] as usize;
-            for &c in &self.cols[i as usize][..l] {
-                key[p] = c + 1;
-                p += 1;
-            }
-            p += 1; // the 0 ending the column
-        }
-        let mut cells = self.cells;
-        cells[..self.ncells].sort_unstable();
-        for &c in &cells[..self.ncells] {
-            key[p] = if c == NONE { 0 } else { c + 1 };
-            p += 1;
-        }
-        key
+        self.below
     }
 }
 
@@ -605,8 +794,11 @@ fn from_layout(layout: &Layout, options: &Options) -> Result<FreeCell, String> {
     Ok(g)
 }
 
-/// Move-ordering profiles (weights of `eval`) that the solver takes turns with.
-const PROFILES: [[i32; 8]; 10] = [
+/// Move-ordering profiles (weights of `eval`: cards not home, cards above a lower card, depth
+/// of the cards next for the foundations, free cells, empty columns, cards not on a fitting
+/// parent; then the weight of `eval` against the kind of move (0: kind alone), and the
+/// amplitude of ordering noise).
+const PROFILES: [[i32; 8]; 16] = [
     [6, 2, 1, 2, 4, 0, 10, 0],
     [6, 2, 1, 2, 4, 2, 10, 0],
     [8, 2, 2, 2, 4, 1, 10, 0],
@@ -617,42 +809,120 @@ const PROFILES: [[i32; 8]; 10] = [
     [6, 2, 3, 2, 4, 0, 10, 0],
     [12, 2, 1, 2, 4, 0, 10, 0],
     [6, 0, 0, 2, 4, 3, 10, 0],
+    [6, 0, 1, 3, 6, 3, 10, 0],
+    [6, 2, 1, 2, 4, 3, 10, 0],
+    [6, 0, 2, 2, 4, 4, 10, 0],
+    [10, 1, 1, 4, 8, 1, 10, 40],
+    [6, 2, 1, 2, 4, 0, 0, 40],
+    [10, 1, 1, 4, 8, 1, 10, 15],
 ];
-/// The profiles `solve` uses, in turn (chosen by measuring classic deals 1..1000).
-const DEFAULT_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
-/// Positions the first attempt gets; each later one gets twice as many.
-const FIRST_QUOTA: u64 = 250;
-/// Restarts use at most 1/RESTART_SHARE of the budget; the last attempt gets the rest.
-const RESTART_SHARE: u64 = 2;
+/// The scans `solve` interleaves: (None for depth-first, or best-first with the weight of the
+/// moves made so far against 4 x the evaluation; the profile; positions in the first round, each
+/// round doubling them). Chosen by measuring each of 44 scans alone on classic deals 1..1500 and
+/// simulating the rounds, then checked on 2001..6000 (docs/solver.md). The first, depth-first,
+/// has the lowest median on easy deals, and finishes alone.
+const SCHEDULE: [(Option<i64>, usize, u64); 6] = [
+    (None, 12, 125),
+    (Some(10), 10, 500),
+    (Some(12), 10, 125),
+    (Some(0), 9, 250),
+    (Some(10), 12, 375),
+    (None, 4, 250),
+];
+/// The scans take turns within 1/SHARE of the budget; then the first depth-first one goes on alone.
+const SHARE: u64 = 2;
+/// The profiles of the old restarts (`mode=0`, for comparison only).
+const RESTART_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
 
-/// Search with the shared restarts (`search::search_restarts`): attempt i
-/// orders its candidates by profile i (mod 6) with a budget that doubles
-/// each time, until one wins, one runs dry (a complete search: lost, whatever
-/// the order) or the budget is spent. Orders differ in how fast they find a
-/// win, never in what they prove; the nodes of every attempt count.
+/// Interleaved scans (`interleaved`) over `SCHEDULE`: depth-first and best-first searches with
+/// different move orders take turns on one budget, none restarting, until one wins, one runs dry
+/// (a complete search: lost, whatever the order) or the budget is spent. Orders differ in how
+/// fast they find a win, never in what they prove; the nodes of every scan count.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = from_layout(layout, options)?;
     // Tuning knobs for measurement only (the pipeline passes just `cells`):
-    // w0..w7 one fixed profile without restarts, quota the first attempt's
-    // budget, pset the profiles by their digits in PROFILES.
+    // w0..w7: one depth-first search with that profile; bf=N (+ bfw=P or bw0..bw7): one
+    // best-first search of N positions; sch (+ sch2): the scans as 3-digit groups
+    // (1 depth-first / 2 best-first, then the profile); quota: the first round's positions;
+    // wts: each scan's multiple of it; mode=0: the old doubling restarts.
     if options.contains_key("w0") {
         return Ok(search(&mut g, limits));
     }
-    let first = options.get("quota").map_or(FIRST_QUOTA, |&q| q.max(1) as u64);
-    let pset: Vec<[i32; 8]> = match options.get("pset") {
-        Some(&d) => d.abs().to_string().bytes().map(|b| PROFILES[(b - b'0') as usize]).collect(),
-        None => DEFAULT_SET.iter().map(|&k| PROFILES[k]).collect(),
-    };
-    let mut attempt = 0usize;
-    // Restarts may take up to half the budget: FreeCell's wins come from them (losses are rare).
-    Ok(search_restarts(&mut g, limits, first, RESTART_SHARE, |g, seed| {
-        if seed == 0 {
-            g.w = pset[0];
-        } else {
-            attempt += 1;
-            g.w = pset[attempt % pset.len()];
+    if let Some(&bf) = options.get("bf") {
+        let mut bw = PROFILES[options.get("bfw").map_or(0, |&d| d as usize)];
+        for (k, x) in bw.iter_mut().enumerate() {
+            if let Some(&v) = options.get(&format!("bw{k}")) {
+                *x = v as i32;
+            }
         }
-    }))
+        g.w[6] = 0; // the candidates unsorted: the open list orders them
+        let dw = options.get("bfd").copied().unwrap_or(0);
+        return Ok(best_first(&mut g, Limits { nodes: (bf.max(1) as u64).min(limits.nodes), ..limits }, |g, d| {
+            g.eval(&bw) as i64 * 4 + d as i64 * dw
+        }));
+    }
+    let quota = options.get("quota").map(|&q| q.max(1) as u64);
+    let first = quota.unwrap_or(250);
+    if options.get("mode") == Some(&0) {
+        let mut attempt = 0usize;
+        return Ok(search_restarts(&mut g, limits, first, SHARE, |g, seed| {
+            attempt = if seed == 0 { 0 } else { attempt + 1 };
+            g.w = PROFILES[RESTART_SET[attempt % RESTART_SET.len()]];
+        }));
+    }
+    let sched: Vec<(Option<i64>, [i32; 8])> = match options.get("sch") {
+        Some(&d) => {
+            let more = options.get("sch2").map_or(String::new(), |d| d.to_string());
+            let ds: Vec<u8> = (d.to_string() + &more).bytes().map(|b| b - b'0').collect();
+            // kind 1 depth-first; 2.. best-first, its depth weight by the kind
+            ds.chunks(3).map(|p| ((p[0] >= 2).then(|| [0, 0, 0, 8, 10, 12, 6, 4, 16, 2][p[0] as usize]), PROFILES[(p[1] * 10 + p[2]) as usize])).collect()
+        }
+        None => SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect(),
+    };
+    let wts: Vec<u64> = options.get("wts").map_or(Vec::new(), |d| d.to_string().bytes().map(|b| (b - b'0') as u64).collect());
+    let firsts: Vec<u64> = if quota.is_none() && wts.is_empty() && !options.contains_key("sch") {
+        SCHEDULE.iter().map(|&(_, _, f)| f).collect()
+    } else {
+        (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect()
+    };
+    Ok(interleaved(&g, limits, &firsts, &sched))
+}
+
+/// The methods of `sched` (best-first when its flag is set, else depth-first; with its
+/// profile), each on its own copy of the position, taking turns by the shared `interleave`:
+/// none restarts, so none repeats work; the first method (a depth-first one) goes on alone with
+/// what is left once half the budget is spent, so a loss can still be proved in one piece.
+fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64>, [i32; 8])]) -> Outcome {
+    let mut games: Vec<FreeCell> = sched
+        .iter()
+        .enumerate()
+        .map(|(i, &(bf, w))| {
+            let bf = bf.is_some();
+            let mut c = g.clone();
+            c.w = w;
+            c.rng = Cell::new(0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
+            if bf {
+                c.w[6] = 0; // candidates unsorted: the open list orders them
+            }
+            c
+        })
+        .collect();
+    let mut scans: Vec<Box<dyn Resume + '_>> = games
+        .iter_mut()
+        .zip(sched)
+        .map(|(c, &(depth, w))| -> Box<dyn Resume + '_> {
+            Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
+                match depth {
+                    // weighted best-first: the evaluation plus the moves made so far, weighted
+                    Some(dw) => Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, d| g.eval(&w) as i64 * 4 + d as i64 * dw)),
+                    None => Box::new(Scan::new(c, limits.max_bytes)),
+                }
+            }))
+        })
+        .collect();
+    // the first depth-first scan finishes alone: it stores only the positions it expanded
+    let alone = sched.iter().position(|&(bf, _)| bf.is_none()).unwrap_or(0);
+    interleave(&mut scans, limits, first, SHARE, alone)
 }
 
 /// For the differential tests: random play from the deal, `steps` moves,
@@ -816,6 +1086,25 @@ mod tests {
 
     #[test]
     fn verdicts_match_a_plain_search_on_small_endgames() {
+        check_endgames(|g| search(g, BIG));
+    }
+
+    #[test]
+    fn best_first_verdicts_match_a_plain_search() {
+        let w = PROFILES[9];
+        check_endgames(|g| best_first(g, BIG, |g, _| g.eval(&w) as i64));
+    }
+
+    #[test]
+    fn interleaved_scans_match_a_plain_search() {
+        let sched: Vec<(Option<i64>, [i32; 8])> = SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect();
+        // tiny first quotas, so that the scans pause and resume many times
+        check_endgames(|g| interleaved(g, BIG, &[3, 1, 2, 1, 5, 1, 2, 4, 1][..sched.len()], &sched));
+    }
+
+    /// Random endgames with one free cell: `solve` must win exactly the positions a plain
+    /// search over every single move wins, with a line that replays, and leave the position.
+    fn check_endgames(mut solve: impl FnMut(&mut FreeCell) -> Outcome) {
         let mut x = 88172645463325252u64;
         let mut next = |n: u64| {
             x ^= x << 13;
@@ -843,7 +1132,9 @@ mod tests {
             }
             let mut g = FreeCell::from_parts(&cols, &cells, found);
             let Some(want) = brute_winnable(&g, 20_000) else { continue };
-            let out = search(&mut g, BIG);
+            let before = g.make_key();
+            let out = solve(&mut g);
+            assert_eq!(g.make_key(), before, "the position is handed back");
             match out.verdict {
                 Verdict::Won(line) => {
                     assert!(want, "won a lost position");

@@ -1,6 +1,7 @@
 //! dealpool's native engine: the solver's search and each game's moves.
 //! The Python side deals and lays out the cards; this crate only searches.
 
+pub mod best_first;
 pub mod cards;
 pub mod deal;
 pub mod search;

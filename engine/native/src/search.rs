@@ -158,7 +158,8 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
         self.seen.insert(key);
         self.nodes += 1;
-        let mut moves = self.spare.pop().unwrap_or_default();
+        // room for a typical position's candidates at once: a dive makes a new list per level
+        let mut moves = self.spare.pop().unwrap_or_else(|| Vec::with_capacity(32));
         moves.clear();
         self.game.moves(&mut moves);
         self.stack.push(Frame { moves, next: 0, mark });
@@ -171,6 +172,11 @@ impl<'g, G: Game> Searcher<'g, G> {
             Entry::Refused => return false,
             Entry::Entered => {}
         }
+        self.run_on()
+    }
+
+    /// The search loop, from wherever the stack stands.
+    fn run_on(&mut self) -> bool {
         while self.cut.is_none() {
             let Some(top) = self.stack.last_mut() else { return false };
             if top.next < top.moves.len() {
@@ -184,6 +190,10 @@ impl<'g, G: Game> Searcher<'g, G> {
                     Entry::Refused => {
                         let (_, u) = self.trail.pop().unwrap();
                         self.game.revert(u);
+                        if self.cut.is_some() {
+                            // not tried yet: a paused scan takes it up again on resuming
+                            self.stack.last_mut().unwrap().next -= 1;
+                        }
                     }
                 }
             } else {
@@ -203,35 +213,106 @@ impl<'g, G: Game> Searcher<'g, G> {
 
 /// Search `game` from its current position; it is left as it was found.
 pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
-    let per_key = game.key_bytes() as u64 + ENTRY_OVERHEAD;
-    let mut s = Searcher {
-        game,
-        limits,
-        seen: Default::default(),
-        trail: Vec::new(),
-        stack: Vec::new(),
-        spare: Vec::new(),
-        nodes: 0,
-        per_key,
-        cut: None,
-    };
+    let mut s = Searcher::new(game, limits);
     let won = s.run();
-    let verdict = if won {
+    s.finish(won)
+}
+
+impl<'g, G: Game> Searcher<'g, G> {
+    fn new(game: &'g mut G, limits: Limits) -> Self {
+        let per_key = game.key_bytes() as u64 + ENTRY_OVERHEAD;
+        Searcher {
+            game,
+            limits,
+            // most searches are small: skip the first rounds of growing the table
+            seen: SeenSet::with_room(256),
+            trail: Vec::new(),
+            stack: Vec::new(),
+            spare: Vec::new(),
+            nodes: 0,
+            per_key,
+            cut: None,
+        }
+    }
+
+    /// The outcome once `run` has ended for good; hands the game back as it was found.
+    fn finish(&mut self, won: bool) -> Outcome {
+        let s = self;
+        let verdict = if won {
         // Spell each move in the position it was made from, undoing from
         // the end; this also hands the caller its position back.
-        let mut tokens: Vec<Vec<String>> = Vec::with_capacity(s.trail.len());
+        // last move first, each move's tokens reversed; one reversal at the end puts all right
+        let mut tokens: Vec<String> = Vec::with_capacity(s.trail.len());
+        let mut t = Vec::new();
         while let Some((m, u)) = s.trail.pop() {
             s.game.revert(u);
-            let mut t = Vec::new();
             s.game.spell(m, &mut t);
-            tokens.push(t);
+            tokens.extend(t.drain(..).rev());
         }
-        Verdict::Won(tokens.into_iter().rev().flatten().collect())
+        tokens.reverse();
+        Verdict::Won(tokens)
     } else {
         s.unwind_to(0);
+        s.stack.clear();
         s.cut.take().unwrap_or(Verdict::Lost)
     };
     Outcome { verdict, nodes: s.nodes }
+    }
+}
+
+/// One depth-first search that can pause and resume: `search` in slices, so several scans
+/// with different move orders can take turns on one budget (interleaving, as Freecell
+/// Solver's soft-DFS scans do), none of them losing the work it has done.
+pub struct Scan<'g, G: Game> {
+    s: Searcher<'g, G>,
+    started: bool,
+    done: Option<Outcome>,
+}
+
+impl<'g, G: Game> Scan<'g, G> {
+    /// A scan of `game` from its current position; `max_bytes` caps its own keys.
+    pub fn new(game: &'g mut G, max_bytes: u64) -> Self {
+        Scan { s: Searcher::new(game, Limits { nodes: 0, max_bytes }), started: false, done: None }
+    }
+
+    /// Positions this scan has expanded.
+    pub fn nodes(&self) -> u64 {
+        self.s.nodes
+    }
+
+    /// Go on for at most `more` positions. Some(outcome) once the scan is over (won, lost
+    /// when it ran dry: a complete search, or out of memory); None when only paused.
+    pub fn resume(&mut self, more: u64) -> Option<&Outcome> {
+        if self.done.is_none() && more > 0 {
+            self.s.limits.nodes = self.s.nodes + more;
+            self.s.cut = None;
+            let won = if self.started {
+                self.s.run_on()
+            } else {
+                self.started = true;
+                self.s.run()
+            };
+            match self.s.cut {
+                Some(Verdict::OutOfNodes) if !won => return None,
+                _ => self.done = Some(self.s.finish(won)),
+            }
+        }
+        self.done.as_ref()
+    }
+
+    /// Bytes this scan's keys take (estimated as for the memory cap).
+    pub fn bytes(&self) -> u64 {
+        self.s.seen.len() as u64 * self.s.per_key
+    }
+
+    /// Give up: the game is handed back as it was found.
+    pub fn abandon(&mut self) {
+        if self.done.is_none() {
+            self.s.unwind_to(0);
+            self.s.stack.clear();
+            self.done = Some(Outcome { verdict: Verdict::OutOfNodes, nodes: self.s.nodes });
+        }
+    }
 }
 
 /// Search with restarts: attempts with budgets `first`, 2·`first`, 4·`first`, ... while together
@@ -261,6 +342,106 @@ pub fn search_restarts<G: Game>(game: &mut G, limits: Limits, first: u64, share:
         budget = budget.saturating_mul(2);
         seed = seed.wrapping_mul(0x2545_F491_4F6C_DD1D).wrapping_add(0x9E37_79B9_7F4A_7C15);
     }
+}
+
+/// A search that can pause and resume, so several can take turns on one budget.
+pub trait Resume {
+    /// Go on for at most `more` positions: Some(outcome) once the search is over (won, lost
+    /// when it ran dry, out of memory), None when only paused.
+    fn resume(&mut self, more: u64) -> Option<Outcome>;
+    /// Positions expanded so far.
+    fn nodes(&self) -> u64;
+    /// Bytes its stored positions take (estimated, for the memory cap).
+    fn bytes(&self) -> u64;
+    /// Give up: hand the game back as it was found.
+    fn abandon(&mut self);
+}
+
+impl<'g, G: Game> Resume for Scan<'g, G> {
+    fn resume(&mut self, more: u64) -> Option<Outcome> {
+        Scan::resume(self, more).cloned()
+    }
+    fn nodes(&self) -> u64 {
+        Scan::nodes(self)
+    }
+    fn bytes(&self) -> u64 {
+        Scan::bytes(self)
+    }
+    fn abandon(&mut self) {
+        Scan::abandon(self)
+    }
+}
+
+/// A scan made only when it first gets a turn: most deals are won by the first scan, so the
+/// others would be set up for nothing.
+pub struct Lazy<'a> {
+    make: Option<Box<dyn FnOnce() -> Box<dyn Resume + 'a> + 'a>>,
+    scan: Option<Box<dyn Resume + 'a>>,
+}
+
+impl<'a> Lazy<'a> {
+    pub fn new(make: impl FnOnce() -> Box<dyn Resume + 'a> + 'a) -> Self {
+        Lazy { make: Some(Box::new(make)), scan: None }
+    }
+}
+
+impl<'a> Resume for Lazy<'a> {
+    fn resume(&mut self, more: u64) -> Option<Outcome> {
+        if let Some(make) = self.make.take() {
+            self.scan = Some(make());
+        }
+        self.scan.as_mut().unwrap().resume(more)
+    }
+    fn nodes(&self) -> u64 {
+        self.scan.as_ref().map_or(0, |s| s.nodes())
+    }
+    fn bytes(&self) -> u64 {
+        self.scan.as_ref().map_or(0, |s| s.bytes())
+    }
+    fn abandon(&mut self) {
+        if let Some(s) = self.scan.as_mut() {
+            s.abandon();
+        }
+    }
+}
+
+/// Searches of one position that differ only in how they order moves, taking turns: in round r
+/// scan i goes on until it has expanded `first[i]`·2^r positions in all, while the total stays within
+/// `limits.nodes / share`; then scan `alone` goes on alone with all that is left, so a loss that needs
+/// most of the budget in one search can still be proved. No scan restarts, so no work is done
+/// twice, and the doubling rounds bound the cost by about twice the number of scans times what
+/// the quickest scan needs. Every scan is a complete search with the same candidates: the first
+/// that wins gives the line, the first that runs dry proves the loss. Nodes are summed over
+/// scans (deterministic), the memory cap over their keys.
+pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: &[u64], share: u64, alone: usize) -> Outcome {
+    let cap = limits.nodes / share.max(1);
+    let mut used = 0u64;
+    let mut round = 0u32;
+    let verdict = 'turns: loop {
+        for i in 0..scans.len() {
+            let target = first[i].max(1).saturating_mul(1u64 << round.min(40));
+            let solo = used >= cap;
+            let (i, more) = if solo { (alone, limits.nodes - used) } else { (i, target.saturating_sub(scans[i].nodes()).min(cap - used)) };
+            if more == 0 && !solo {
+                continue;
+            }
+            let before = scans[i].nodes();
+            let out = scans[i].resume(more);
+            used += scans[i].nodes() - before;
+            let bytes: u64 = scans.iter().map(|s| s.bytes()).sum();
+            match out {
+                Some(o) => break 'turns o.verdict,
+                None if solo || used >= limits.nodes => break 'turns Verdict::OutOfNodes,
+                None if bytes > limits.max_bytes => break 'turns Verdict::OutOfMemory,
+                None => {}
+            }
+        }
+        round += 1;
+    };
+    for s in scans.iter_mut() {
+        s.abandon();
+    }
+    Outcome { verdict, nodes: used }
 }
 
 #[cfg(test)]
@@ -343,6 +524,44 @@ mod tests {
         assert!(matches!(out.verdict, Verdict::Won(_)));
         assert_eq!(seeds.first(), Some(&0));
         assert_eq!(seeds.last(), Some(&0), "the game is handed back in its own order");
+    }
+
+    fn scans<'a>(games: &'a mut [Walk]) -> Vec<Box<dyn Resume + 'a>> {
+        games.iter_mut().map(|g| Box::new(Scan::new(g, 1 << 30)) as Box<dyn Resume>).collect()
+    }
+
+    #[test]
+    fn scans_take_turns_and_resume_where_they_paused() {
+        // A chain 0 -> 1 -> ... -> 9 with a dead branch off each node; order A tries the dead
+        // branch first, order B the chain. Paused every few positions, each must still finish.
+        let mut edges: Vec<Vec<usize>> = (0..10).map(|i| vec![10 + i, i + 1]).collect();
+        edges.extend((0..10).map(|_| vec![]));
+        edges[9] = vec![];
+        let whole = search(&mut Walk { at: 0, edges: edges.clone(), goal: 9 }, BIG);
+        assert_eq!(whole.nodes, 18);
+        for first in [1, 2, 5, 100] {
+            let mut one = [Walk { at: 0, edges: edges.clone(), goal: 9 }];
+            let paused = interleave(&mut scans(&mut one), BIG, &[first], 1, 0);
+            assert_eq!((paused.verdict.clone(), paused.nodes), (whole.verdict.clone(), whole.nodes), "first {first}");
+            let rev: Vec<Vec<usize>> = edges.iter().map(|e| e.iter().rev().copied().collect()).collect();
+            let mut two = [Walk { at: 0, edges: edges.clone(), goal: 9 }, Walk { at: 0, edges: rev, goal: 9 }];
+            let out = interleave(&mut scans(&mut two), BIG, &[first, first], 1, 0);
+            assert_eq!(out.verdict, whole.verdict);
+            // B needs 9 positions; the rounds bound the cost by 2 scans x 2 x 9
+            assert!(first > 9 || out.nodes <= 2 * 2 * 9, "first {first}: {} nodes", out.nodes);
+            assert_eq!((two[0].at, two[1].at), (0, 0));
+        }
+        // A loss: any scan that runs dry proves it; scan 0 gets what is left after the share.
+        let edges = vec![vec![1, 2], vec![2, 0], vec![1], vec![]];
+        let mut two = [Walk { at: 0, edges: edges.clone(), goal: 3 }, Walk { at: 0, edges, goal: 3 }];
+        // share 2 of 5: rounds of 1 (A 1, B 1), then A alone: 2 more to run dry
+        let out = interleave(&mut scans(&mut two), Limits { nodes: 5, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
+        assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1 + 1 + 2));
+        // budget 3: A 1 (the share), then A alone runs dry at 3; budget 2 is not enough
+        let out = interleave(&mut scans(&mut two), Limits { nodes: 3, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
+        assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 3));
+        let out = interleave(&mut scans(&mut two), Limits { nodes: 2, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
+        assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 2));
     }
 
     #[test]

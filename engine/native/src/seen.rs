@@ -8,6 +8,10 @@ use std::hash::Hash;
 
 /// A set of keys: the search asks `contains` and then inserts keys it did not find.
 pub trait SeenSet<K>: Default {
+    /// An empty set with room for about `n` keys (a hint).
+    fn with_room(_n: usize) -> Self {
+        Self::default()
+    }
     fn contains(&self, k: &K) -> bool;
     /// Insert `k`, which is not in the set.
     fn insert(&mut self, k: K);
@@ -29,6 +33,9 @@ impl<K> Default for HashSeen<K> {
 }
 
 impl<K: Eq + Hash> SeenSet<K> for HashSeen<K> {
+    fn with_room(n: usize) -> Self {
+        HashSeen(FxHashSet::with_capacity_and_hasher(n, Default::default()))
+    }
     #[inline]
     fn contains(&self, k: &K) -> bool {
         self.0.contains(k)
@@ -45,7 +52,11 @@ impl<K: Eq + Hash> SeenSet<K> for HashSeen<K> {
 macro_rules! hash_seen {
     ($($t:ty),*) => { $(impl SeenKey for $t { type Set = HashSeen<$t>; })* };
 }
-hash_seen!(u64, usize, u128, (u128, u128), [u8; 64]);
+// A game with another key type adds it here (or gives it a set of its own, as abstract Klondike).
+hash_seen!(u8, u16, u32, u64, u128, usize, (u64, u64), (u128, u128), Vec<u8>);
+impl<T: Eq + Hash, const N: usize> SeenKey for [T; N] {
+    type Set = HashSeen<[T; N]>;
+}
 
 /// Non-zero words by linear probing from a home slot the caller chooses (so that keys probed
 /// together can share a cache line), at most half full. 0 marks an empty slot.

@@ -12,8 +12,11 @@ use crate::cards::from_name as c;
 use crate::search::{search, Limits, Verdict};
 use crate::{Layout, Options};
 
-/// The solver's winning lines on deals `0..n`: (layout, options, start, abstract line).
-fn solved(n: u64, draw: i64, passes: i64, nodes: u64) -> Vec<(Layout, Options, State, Vec<AbsMove>)> {
+/// A won deal: its layout, options, start position and an abstract winning line.
+type Case = (Layout, Options, State, Vec<AbsMove>);
+
+/// The solver's winning lines on deals `0..n`, taken to abstract lines.
+fn solved(n: u64, draw: i64, passes: i64, nodes: u64) -> Vec<Case> {
     let o = opts(draw, passes);
     let mut v = Vec::new();
     for k in 0..n {
@@ -224,9 +227,9 @@ fn random_abstract_figures() {
     eprintln!("random abstract play: {steps} moves, {failures} not realized, {:.1} s", t.elapsed().as_secs_f64());
 }
 
-/// The abstract search's winning lines on deals `0..n` (unlimited passes): (layout, options,
-/// start, abstract line), and how many deals the abstract search settled either way.
-fn abstract_solved(n: u64, draw: i64, nodes: u64) -> (Vec<(Layout, Options, State, Vec<AbsMove>)>, usize) {
+/// The abstract search's winning lines on deals `0..n` (unlimited passes), and how many deals
+/// the abstract search settled either way.
+fn abstract_solved(n: u64, draw: i64, nodes: u64) -> (Vec<Case>, usize) {
     let o = opts(draw, 0);
     let (mut v, mut settled) = (Vec::new(), 0);
     for k in 0..n {
@@ -253,6 +256,8 @@ fn abstract_search_lines_concretize_and_replay() {
         assert!(cases.len() > 20, "draw {draw}: only {} won", cases.len());
         for (i, (l, o, s, a)) in cases.iter().enumerate() {
             let r = concretize_report(s, a);
+            // docs/solver.md: matching positions need one rearrangement at most, and no retry.
+            assert!(r.max_rearrange <= 1 && r.backtracks == 0, "draw {draw} case {i}: {r:?}");
             let line = r.line.unwrap_or_else(|| panic!("draw {draw} case {i}: failed at {:?}", r.failed));
             replays(l, o, &line).unwrap_or_else(|e| panic!("draw {draw} case {i}: {e}"));
             assert_eq!(&abstract_line(s, &line).unwrap(), a, "the line makes exactly the abstract moves");

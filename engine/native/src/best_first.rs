@@ -1,0 +1,308 @@
+//! Best-first search on the shared `Game` trait: always expand the open
+//! position a game-given score likes best, wherever it lies in the tree.
+//!
+//! Why beside the DFS: a depth-first search that takes one bad early choice
+//! stays in its subtree until it is exhausted (heavy tails); best-first jumps
+//! back to the best position seen anywhere. It keeps no position copies: a
+//! node is its parent, the move that reached it and its depth, and the one
+//! mutable game walks from node to node through their common ancestor, so a
+//! node costs a few bytes plus its key.
+//!
+//! Soundness is the DFS's (search.rs): the same safe moves, candidates and
+//! exact keys; every position a candidate reaches is put in the open list
+//! the first time its key is seen, and the search stops only on a win, a
+//! limit, or an empty open list, which means every reachable position was
+//! expanded: then the loss is proved, exactly as for the DFS.
+
+use crate::search::{Game, Limits, Outcome, Resume, Verdict};
+use rustc_hash::FxHashMap;
+use std::cmp::Reverse;
+use std::collections::hash_map::Entry as MapEntry;
+use std::collections::BinaryHeap;
+
+struct Node<M> {
+    parent: u32,
+    /// The move from the parent (None only at the root); its safe moves follow it.
+    mv: Option<M>,
+    depth: u32,
+}
+
+/// Bytes a node costs beyond its key (node, open-list entry, map entry).
+const NODE_BYTES: u64 = 48;
+
+struct Walker<'g, G: Game> {
+    game: &'g mut G,
+    nodes: Vec<Node<G::Move>>,
+    /// The nodes from the root to the game's current position, with the trail length when
+    /// each was reached (before its move).
+    path: Vec<(u32, usize)>,
+    trail: Vec<(G::Move, G::Undo)>,
+}
+
+impl<'g, G: Game> Walker<'g, G> {
+    /// Make `m` and the safe moves after it.
+    fn play(&mut self, m: G::Move) {
+        let u = self.game.apply(m);
+        self.trail.push((m, u));
+        self.settle();
+    }
+
+    fn settle(&mut self) {
+        while let Some(s) = self.game.safe_move() {
+            let u = self.game.apply(s);
+            self.trail.push((s, u));
+        }
+    }
+
+    fn unwind_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (_, u) = self.trail.pop().unwrap();
+            self.game.revert(u);
+        }
+    }
+
+    /// Bring the game to node `t`: back up to the deepest node of the path that is an ancestor
+    /// of `t`, then play down to `t`.
+    fn goto(&mut self, t: u32, down: &mut Vec<u32>) {
+        down.clear();
+        let mut x = t;
+        loop {
+            let d = self.nodes[x as usize].depth as usize;
+            if d < self.path.len() && self.path[d].0 == x {
+                break;
+            }
+            down.push(x);
+            x = self.nodes[x as usize].parent;
+        }
+        let keep = self.nodes[x as usize].depth as usize + 1;
+        if keep < self.path.len() {
+            let mark = self.path[keep].1;
+            self.path.truncate(keep);
+            self.unwind_to(mark);
+        }
+        for &y in down.iter().rev() {
+            self.path.push((y, self.trail.len()));
+            let m = self.nodes[y as usize].mv.expect("only the root has no move");
+            self.play(m);
+        }
+    }
+
+    /// The line of the current position: every move spelled from the position it was made
+    /// in; the game is handed back at the root.
+    fn line(&mut self) -> Vec<String> {
+        // last move first, each move's tokens reversed; one reversal at the end puts all right
+        let mut tokens: Vec<String> = Vec::with_capacity(self.trail.len());
+        let mut t = Vec::new();
+        while let Some((m, u)) = self.trail.pop() {
+            self.game.revert(u);
+            self.game.spell(m, &mut t);
+            tokens.extend(t.drain(..).rev());
+        }
+        tokens.reverse();
+        tokens
+    }
+}
+
+/// Best-first search from the game's current position, expanding at most `limits.nodes`
+/// positions; lower `score` first, ties to the newest node (depth-first among equals, so a
+/// plateau is walked down rather than across). The game is left as it was found.
+pub fn best_first<G: Game>(game: &mut G, limits: Limits, score: impl FnMut(&G, u32) -> i64) -> Outcome {
+    let mut b = BestFirst::new(game, limits.max_bytes, score);
+    match b.resume(limits.nodes) {
+        Some(out) => out,
+        None => {
+            b.abandon();
+            Outcome { verdict: Verdict::OutOfNodes, nodes: b.nodes() }
+        }
+    }
+}
+
+/// A best-first search that can pause and resume (`Resume`), to take turns with others.
+pub struct BestFirst<'g, G: Game, S: FnMut(&G, u32) -> i64> {
+    w: Walker<'g, G>,
+    score: S,
+    seen: FxHashMap<G::Key, ()>,
+    open: BinaryHeap<(Reverse<i64>, u32)>,
+    expanded: u64,
+    per_key: u64,
+    max_bytes: u64,
+    moves: Vec<G::Move>,
+    down: Vec<u32>,
+    done: Option<Outcome>,
+}
+
+impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
+    /// A search of `game` from its current position; `max_bytes` caps its stored positions.
+    pub fn new(game: &'g mut G, max_bytes: u64, score: S) -> Self {
+        let per_key = game.key_bytes() as u64 + NODE_BYTES;
+        let mut b = BestFirst {
+            w: Walker { game, nodes: Vec::with_capacity(2048), path: Vec::new(), trail: Vec::new() },
+            score,
+            // room for a typical search (most are small), so the table is not regrown early
+            seen: FxHashMap::with_capacity_and_hasher(2048, Default::default()),
+            open: BinaryHeap::with_capacity(2048),
+            expanded: 0,
+            per_key,
+            max_bytes,
+            moves: Vec::new(),
+            down: Vec::new(),
+            done: None,
+        };
+        b.w.settle();
+        if b.w.game.won() {
+            b.done = Some(Outcome { verdict: Verdict::Won(b.w.line()), nodes: 0 });
+            return b;
+        }
+        b.seen.insert(b.w.game.key(), ());
+        b.w.nodes.push(Node { parent: 0, mv: None, depth: 0 });
+        b.w.path.push((0, 0));
+        b.open.push((Reverse(0), 0));
+        b
+    }
+
+    fn finish(&mut self, verdict: Verdict) -> Option<Outcome> {
+        if !matches!(verdict, Verdict::Won(_)) {
+            self.w.unwind_to(0);
+            self.w.path.truncate(1);
+        }
+        self.done = Some(Outcome { verdict, nodes: self.expanded });
+        self.done.clone()
+    }
+}
+
+impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
+    fn resume(&mut self, more: u64) -> Option<Outcome> {
+        if self.done.is_some() {
+            return self.done.clone();
+        }
+        let stop = self.expanded + more;
+        loop {
+            if self.open.is_empty() {
+                return self.finish(Verdict::Lost);
+            }
+            if self.expanded >= stop {
+                return None;
+            }
+            if self.bytes() > self.max_bytes {
+                return self.finish(Verdict::OutOfMemory);
+            }
+            let (_, t) = self.open.pop().unwrap();
+            self.expanded += 1;
+            let w = &mut self.w;
+            w.goto(t, &mut self.down);
+            self.moves.clear();
+            w.game.moves(&mut self.moves);
+            let depth = w.nodes[t as usize].depth + 1;
+            for &m in &self.moves {
+                let mark = w.trail.len();
+                w.play(m);
+                if w.game.won() {
+                    let line = w.line();
+                    return self.finish(Verdict::Won(line));
+                }
+                if let MapEntry::Vacant(v) = self.seen.entry(w.game.key()) {
+                    v.insert(());
+                    let s = (self.score)(w.game, depth);
+                    let id = w.nodes.len() as u32;
+                    w.nodes.push(Node { parent: t, mv: Some(m), depth });
+                    self.open.push((Reverse(s), id));
+                }
+                w.unwind_to(mark);
+            }
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.expanded
+    }
+
+    fn bytes(&self) -> u64 {
+        self.seen.len() as u64 * self.per_key
+    }
+
+    fn abandon(&mut self) {
+        if self.done.is_none() {
+            self.finish(Verdict::OutOfNodes);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy game: walk a small directed graph from node 0 to a goal node.
+    struct Walk {
+        at: usize,
+        edges: Vec<Vec<usize>>,
+        goal: usize,
+    }
+
+    impl Game for Walk {
+        type Move = usize;
+        type Undo = usize;
+        type Key = usize;
+        fn safe_move(&self) -> Option<usize> {
+            None
+        }
+        fn moves(&self, out: &mut Vec<usize>) {
+            out.extend(self.edges[self.at].iter().copied());
+        }
+        fn apply(&mut self, m: usize) -> usize {
+            std::mem::replace(&mut self.at, m)
+        }
+        fn revert(&mut self, u: usize) {
+            self.at = u;
+        }
+        fn won(&self) -> bool {
+            self.at == self.goal
+        }
+        fn key(&self) -> usize {
+            self.at
+        }
+        fn spell(&self, m: usize, out: &mut Vec<String>) {
+            out.push(format!("{}>{}", self.at, m));
+        }
+    }
+
+    const BIG: Limits = Limits { nodes: 1_000, max_bytes: 1 << 30 };
+
+    #[test]
+    fn follows_the_score_and_spells_the_path() {
+        // 0 -> 1, 2; 1 -> 3 -> 5 (goal); 2 -> 4 -> 2. The score prefers 2 first (a dead end).
+        let edges = vec![vec![1, 2], vec![3], vec![4], vec![5], vec![2], vec![]];
+        let mut g = Walk { at: 0, edges, goal: 5 };
+        let out = best_first(&mut g, BIG, |g, _| if g.at == 1 { 5 } else { 0 });
+        assert_eq!(out.verdict, Verdict::Won(vec!["0>1".into(), "1>3".into(), "3>5".into()]));
+        assert_eq!(out.nodes, 5, "0, 2 and 4 (the dead end), then 1 and 3, whose child wins");
+        assert_eq!(g.at, 0);
+    }
+
+    #[test]
+    fn proves_a_loss_only_after_every_position() {
+        let mut g = Walk { at: 0, edges: vec![vec![1, 2], vec![2, 0], vec![1], vec![]], goal: 3 };
+        let out = best_first(&mut g, BIG, |g, _| g.at as i64);
+        assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 3));
+        assert_eq!(g.at, 0);
+        let out = best_first(&mut g, Limits { nodes: 2, max_bytes: 1 << 30 }, |g, _| g.at as i64);
+        assert_eq!(out.verdict, Verdict::OutOfNodes);
+        assert_eq!(g.at, 0);
+    }
+
+    #[test]
+    fn jumps_between_branches_and_comes_back() {
+        // A binary tree of depth 4 whose leaves are dead except one; the score sends the search
+        // across branches, so `goto` must climb and descend correctly.
+        let mut edges = vec![Vec::new(); 32];
+        for i in 1..16 {
+            edges[i] = vec![2 * i, 2 * i + 1];
+        }
+        edges[0] = vec![1];
+        let goal = 23;
+        let mut g = Walk { at: 0, edges, goal };
+        let out = best_first(&mut g, BIG, |g, _| ((g.at * 7919) % 13) as i64);
+        let Verdict::Won(line) = out.verdict else { panic!("reachable") };
+        assert_eq!(line, vec!["0>1", "1>2", "2>5", "5>11", "11>23"]);
+        assert_eq!(g.at, 0);
+    }
+}
