@@ -105,12 +105,15 @@ pub struct FreeCell {
     memo: Memo,
     /// What each card lies on: another card, BOTTOM, IN_CELL or AT_HOME (the key).
     below: [u8; 52],
+    /// Where each card was last set in a column (column, place); current for the cards whose
+    /// `below` is a card or BOTTOM (those in a column), stale for the others.
+    at: [(u8, u8); 52],
 }
 
 /// A column's figures for rescoring the moves of a position (`FreeCell::col_stats`).
 #[derive(Clone, Copy, Default)]
 struct ColStats {
-    /// `col_eval` with the top d cards gone, d = 0..=the top run (at most 13).
+    /// The column's part of `eval` (`col_eval` plus the depths of next cards in it) with the top d cards gone, d = 0..=the top run (at most 13).
     pre: [i32; 14],
     /// The lowest rank in the column (14 when empty).
     mn: u8,
@@ -118,14 +121,13 @@ struct ColStats {
     next: i32,
 }
 
-/// `col_eval` of each column as last computed, valid for the columns whose bit is set, the
-/// foundations and the weights it was computed with: a move changes at most two columns, so
-/// `eval` recomputes only those (best-first scores every child of a position).
+/// `col_eval` of each column as last computed, valid for the columns whose bit is set and the
+/// weights it was computed with: a move changes at most two columns, so `eval` recomputes only
+/// those (best-first scores every child of a position).
 #[derive(Clone, Default)]
 struct Memo {
     val: Cell<[i32; NCOL]>,
     ok: Cell<u8>,
-    found: Cell<[u8; 4]>,
     w: Cell<[i32; 8]>,
 }
 
@@ -147,7 +149,7 @@ impl FreeCell {
             return Err(format!("freecell cells must be 1..4, got {ncells}"));
         }
         let mut seen = [false; 52];
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52], at: [(0, 0); 52] };
         for (i, col) in columns.iter().enumerate() {
             for (k, &c) in col.iter().enumerate() {
                 if c >= 52 || seen[c as usize] {
@@ -167,7 +169,7 @@ impl FreeCell {
 
     /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
     pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52], at: [(0, 0); 52] };
         for (i, col) in columns.iter().enumerate() {
             g.cols[i][..col.len()].copy_from_slice(col);
             g.len[i] = col.len() as u8;
@@ -521,7 +523,9 @@ impl FreeCell {
             let li = self.len[i] as usize;
             let lj = self.len[j] as usize;
             for k in 0..n {
-                self.cols[j][lj + k] = self.cols[i][li - n + k];
+                let c = self.cols[i][li - n + k];
+                self.cols[j][lj + k] = c;
+                self.at[c as usize] = (j as u8, (lj + k) as u8);
             }
             self.len[i] -= n as u8;
             self.len[j] += n as u8;
@@ -547,7 +551,9 @@ impl FreeCell {
     /// Record what the card at `pos` of column `j` lies on.
     #[inline]
     fn seat(&mut self, j: usize, pos: usize) {
-        self.below[self.cols[j][pos] as usize] = if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] };
+        let c = self.cols[j][pos] as usize;
+        self.below[c] = if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] };
+        self.at[c] = (j as u8, pos as u8);
     }
 
     /// `below` from scratch (positions built by hand or dealt).
@@ -605,9 +611,8 @@ impl FreeCell {
     fn eval(&self, w: &[i32; 8]) -> i32 {
         let m = &self.memo;
         let mut ok = m.ok.get();
-        if m.found.get() != self.found || m.w.get() != *w {
+        if m.w.get() != *w {
             ok = 0;
-            m.found.set(self.found);
             m.w.set(*w);
         }
         let mut val = m.val.get();
@@ -618,7 +623,25 @@ impl FreeCell {
         }
         m.val.set(val);
         m.ok.set(0xFF);
-        val.iter().sum::<i32>() + self.global_eval(w)
+        val.iter().sum::<i32>() + self.next_depth() * w[2] + self.global_eval(w)
+    }
+
+    /// The depth part of `eval`: the cards above each suit's next card for its foundation, found
+    /// from where that card lies (no column walked; in a cell it counts 0).
+    #[inline]
+    fn next_depth(&self) -> i32 {
+        let mut depth = 0;
+        for s in 0..4 {
+            let f = self.found[s] as usize;
+            if f < 13 {
+                let c = s * 13 + f;
+                if self.below[c] <= BOTTOM {
+                    let (j, p) = self.at[c];
+                    depth += self.len[j as usize] as i32 - 1 - p as i32;
+                }
+            }
+        }
+        depth
     }
 
     /// Column `i` changed: its memoized `col_eval` is stale.
@@ -629,22 +652,21 @@ impl FreeCell {
         }
     }
 
-    /// A column's part of `eval`: cards above a lower card, depth of the
-    /// cards next for their foundations, cards not on a fitting parent.
+    /// A column's part of `eval` that does not depend on the foundations (so cards going home
+    /// leave it valid): cards above a lower card, cards not on a fitting parent.
     #[inline]
     fn col_eval(&self, i: usize, w: &[i32; 8]) -> i32 {
         let l = self.len[i] as usize;
         let col = &self.cols[i][..l];
-        let (mut blockers, mut depth, mut dis) = (0, 0, 0);
+        let (mut blockers, mut dis) = (0, 0);
         let mut mn = 14u8;
         for (p, &c) in col.iter().enumerate() {
             dis += (p > 0 && !fits(c, col[p.saturating_sub(1)])) as i32;
             let r = rank(c);
             blockers += (r > mn) as i32;
             mn = mn.min(r);
-            depth += (self.found[suit(c)] + 1 == r) as i32 * (l - 1 - p) as i32;
         }
-        blockers * w[1] + depth * w[2] + dis * w[5]
+        blockers * w[1] + dis * w[5]
     }
 
     /// Column `i`'s figures for rescoring moves: `col_eval` with its top d cards gone
