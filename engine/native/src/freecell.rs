@@ -101,8 +101,9 @@ pub struct FreeCell {
     w: [i32; 8],
     /// The xorshift state of that noise (move ordering only).
     rng: Cell<u64>,
-    /// Column parts of `eval` kept between calls (move ordering only).
-    memo: Memo,
+    /// Figures of each column's bottom p + 1 cards, at [column][p], for `eval` (move ordering
+    /// only): kept up to date by every card set in a column, current up to the column's length.
+    fig: [[Fig; CAP]; NCOL],
     /// What each card lies on: another card, BOTTOM, IN_CELL or AT_HOME (the key).
     below: [u8; 52],
     /// Where each card was last set in a column (column, place); current for the cards whose
@@ -113,7 +114,7 @@ pub struct FreeCell {
 /// A column's figures for rescoring the moves of a position (`FreeCell::col_stats`).
 #[derive(Clone, Copy, Default)]
 struct ColStats {
-    /// The column's part of `eval` (`col_eval` plus the depths of next cards in it) with the top d cards gone, d = 0..=the top run (at most 13).
+    /// The column's part of `eval` (its blockers, misfits and the depths of next cards in it) with the top d cards gone, d = 0..=the top run (at most 13).
     pre: [i32; 14],
     /// The lowest rank in the column (14 when empty).
     mn: u8,
@@ -121,14 +122,13 @@ struct ColStats {
     next: i32,
 }
 
-/// `col_eval` of each column as last computed, valid for the columns whose bit is set and the
-/// weights it was computed with: a move changes at most two columns, so `eval` recomputes only
-/// those (best-first scores every child of a position).
-#[derive(Clone, Default)]
-struct Memo {
-    val: Cell<[i32; NCOL]>,
-    ok: Cell<u8>,
-    w: Cell<[i32; 8]>,
+/// A column prefix's figures for `eval`: cards above a lower card, cards not on a fitting
+/// parent, and the lowest rank (so the next card's figures follow from these alone).
+#[derive(Clone, Copy, Default)]
+struct Fig {
+    blockers: u8,
+    misfits: u8,
+    low: u8,
 }
 
 /// The exact key: for each card, what it lies on (`below`). It names no column and no cell,
@@ -149,7 +149,7 @@ impl FreeCell {
             return Err(format!("freecell cells must be 1..4, got {ncells}"));
         }
         let mut seen = [false; 52];
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52], at: [(0, 0); 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], at: [(0, 0); 52] };
         for (i, col) in columns.iter().enumerate() {
             for (k, &c) in col.iter().enumerate() {
                 if c >= 52 || seen[c as usize] {
@@ -169,7 +169,7 @@ impl FreeCell {
 
     /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
     pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52], at: [(0, 0); 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], at: [(0, 0); 52] };
         for (i, col) in columns.iter().enumerate() {
             g.cols[i][..col.len()].copy_from_slice(col);
             g.len[i] = col.len() as u8;
@@ -515,8 +515,6 @@ impl FreeCell {
 
     /// Make `m`; returns the card it moved (the deepest one of a run).
     fn do_move(&mut self, m: Move) -> u8 {
-        self.touch(m.from);
-        self.touch(m.to);
         let n = m.n as usize;
         if m.from < CELL0 && m.to < CELL0 {
             let (i, j) = (m.from as usize, m.to as usize);
@@ -526,6 +524,7 @@ impl FreeCell {
                 let c = self.cols[i][li - n + k];
                 self.cols[j][lj + k] = c;
                 self.at[c as usize] = (j as u8, (lj + k) as u8);
+                self.figure(j, lj + k);
             }
             self.len[i] -= n as u8;
             self.len[j] += n as u8;
@@ -554,6 +553,21 @@ impl FreeCell {
         let c = self.cols[j][pos] as usize;
         self.below[c] = if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] };
         self.at[c] = (j as u8, pos as u8);
+        self.figure(j, pos);
+    }
+
+    /// `fig` of the card at `pos` of column `j`, from the one below it.
+    #[inline]
+    fn figure(&mut self, j: usize, pos: usize) {
+        let c = self.cols[j][pos];
+        let r = rank(c);
+        self.fig[j][pos] = if pos == 0 {
+            Fig { blockers: 0, misfits: 0, low: r }
+        } else {
+            let f = self.fig[j][pos - 1];
+            let under = self.cols[j][pos - 1];
+            Fig { blockers: f.blockers + (r > f.low) as u8, misfits: f.misfits + !fits(c, under) as u8, low: f.low.min(r) }
+        };
     }
 
     /// `below` from scratch (positions built by hand or dealt).
@@ -573,8 +587,6 @@ impl FreeCell {
 
     /// Take back `m`, which moved `c`.
     fn undo_move(&mut self, m: Move, c: u8) {
-        self.touch(m.from);
-        self.touch(m.to);
         if m.from < CELL0 && m.to < CELL0 {
             self.do_move(Move { from: m.to, to: m.from, n: m.n });
             return;
@@ -609,21 +621,16 @@ impl FreeCell {
     /// How far from won this position looks (lower is better): only orders
     /// moves, never prunes them.
     fn eval(&self, w: &[i32; 8]) -> i32 {
-        let m = &self.memo;
-        let mut ok = m.ok.get();
-        if m.w.get() != *w {
-            ok = 0;
-            m.w.set(*w);
-        }
-        let mut val = m.val.get();
-        for (i, v) in val.iter_mut().enumerate() {
-            if ok & 1 << i == 0 {
-                *v = self.col_eval(i, w);
+        let (mut blockers, mut misfits) = (0i32, 0i32);
+        for j in 0..NCOL {
+            let l = self.len[j] as usize;
+            if l > 0 {
+                let f = self.fig[j][l - 1];
+                blockers += f.blockers as i32;
+                misfits += f.misfits as i32;
             }
         }
-        m.val.set(val);
-        m.ok.set(0xFF);
-        val.iter().sum::<i32>() + self.next_depth() * w[2] + self.global_eval(w)
+        blockers * w[1] + misfits * w[5] + self.next_depth() * w[2] + self.global_eval(w)
     }
 
     /// The depth part of `eval`: the cards above each suit's next card for its foundation, found
@@ -644,32 +651,7 @@ impl FreeCell {
         depth
     }
 
-    /// Column `i` changed: its memoized `col_eval` is stale.
-    #[inline]
-    fn touch(&self, loc: u8) {
-        if loc < CELL0 {
-            self.memo.ok.set(self.memo.ok.get() & !(1 << loc));
-        }
-    }
-
-    /// A column's part of `eval` that does not depend on the foundations (so cards going home
-    /// leave it valid): cards above a lower card, cards not on a fitting parent.
-    #[inline]
-    fn col_eval(&self, i: usize, w: &[i32; 8]) -> i32 {
-        let l = self.len[i] as usize;
-        let col = &self.cols[i][..l];
-        let (mut blockers, mut dis) = (0, 0);
-        let mut mn = 14u8;
-        for (p, &c) in col.iter().enumerate() {
-            dis += (p > 0 && !fits(c, col[p.saturating_sub(1)])) as i32;
-            let r = rank(c);
-            blockers += (r > mn) as i32;
-            mn = mn.min(r);
-        }
-        blockers * w[1] + dis * w[5]
-    }
-
-    /// Column `i`'s figures for rescoring moves: `col_eval` with its top d cards gone
+    /// Column `i`'s figures for rescoring moves: the column's part of `eval` with its top d cards gone
     /// (d = 0..=run), its lowest rank, and how many of its cards are next for their foundations.
     fn col_stats(&self, i: usize, run: usize, w: &[i32; 8]) -> ColStats {
         let l = self.len[i] as usize;
@@ -699,7 +681,7 @@ impl FreeCell {
         st
     }
 
-    /// How much `col_eval` of a column with figures `st` grows when `moved` (a run, or one card
+    /// How much the column's part of `eval` of a column with figures `st` grows when `moved` (a run, or one card
     /// that fits its top) is set on it: the cards below its next-needed cards grow by the run,
     /// the run's own next-needed cards and blockers count; a card set down fits, so no new
     /// misfit.
