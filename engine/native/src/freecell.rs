@@ -448,8 +448,9 @@ impl FreeCell {
         // once here (no move made), unless a card goes home (then every column's depths may
         // change, and the move is made on a copy and the position evaluated in full).
         let mut st = [ColStats::default(); NCOL];
+        let nexts = self.next_places();
         for (i, c) in st.iter_mut().enumerate() {
-            *c = self.col_stats(i, runs[i], &w);
+            *c = self.col_stats(i, runs[i], &w, &nexts);
         }
         let all: i32 = st.iter().map(|c| c.pre[0]).sum();
         // global_eval's parts, updated per move rather than recounted
@@ -651,32 +652,43 @@ impl FreeCell {
         depth
     }
 
-    /// Column `i`'s figures for rescoring moves: the column's part of `eval` with its top d cards gone
-    /// (d = 0..=run), its lowest rank, and how many of its cards are next for their foundations.
-    fn col_stats(&self, i: usize, run: usize, w: &[i32; 8]) -> ColStats {
-        let l = self.len[i] as usize;
-        let col = &self.cols[i][..l];
-        let mut st = ColStats { pre: [0; 14], mn: 14, next: 0 };
-        let (mut blockers, mut dis, mut pos_sum) = (0i32, 0i32, 0i32);
-        // prefix length L = p + 1 after card p; record L >= l - run as pre[l - L]
-        let from = l - run.min(l);
-        for (p, &c) in col.iter().enumerate() {
-            // branch-free: these tests follow no pattern the processor could guess
-            dis += (p > 0 && !fits(c, col[p.saturating_sub(1)])) as i32;
-            let r = rank(c);
-            blockers += (r > st.mn) as i32;
-            st.mn = st.mn.min(r);
-            let next = (self.found[suit(c)] + 1 == r) as i32;
-            st.next += next;
-            pos_sum += next * p as i32;
-            let len = p + 1;
-            if len >= from {
-                let depth = st.next * (len as i32 - 1) - pos_sum;
-                st.pre[l - len] = blockers * w[1] + depth * w[2] + dis * w[5];
+    /// Where each suit's next card for its foundation lies in a column (column, place), or
+    /// column NONE (in a cell, or the suit is home).
+    fn next_places(&self) -> [(u8, u8); 4] {
+        let mut out = [(NONE, 0); 4];
+        for (s, o) in out.iter_mut().enumerate() {
+            let f = self.found[s] as usize;
+            if f < 13 && self.below[s * 13 + f] <= BOTTOM {
+                *o = self.at[s * 13 + f];
             }
         }
-        if from == 0 {
-            st.pre[l] = 0;
+        out
+    }
+
+    /// Column `i`'s figures for rescoring moves: the column's part of `eval` with its top d cards
+    /// gone (d = 0..=run), its lowest rank, and how many of its cards are next for their
+    /// foundations; read off `fig` and the next cards' places (`next_places`), no column walk.
+    fn col_stats(&self, i: usize, run: usize, w: &[i32; 8], nexts: &[(u8, u8); 4]) -> ColStats {
+        let l = self.len[i] as usize;
+        let mut st = ColStats { pre: [0; 14], mn: 14, next: 0 };
+        if l == 0 {
+            return st;
+        }
+        st.mn = self.fig[i][l - 1].low;
+        let mut places = [0i32; 4];
+        for &(j, p) in nexts {
+            if j as usize == i {
+                places[st.next as usize] = p as i32;
+                st.next += 1;
+            }
+        }
+        let places = &places[..st.next as usize];
+        // the bottom `len` cards, for len = l - d, d = 0..=run
+        let from = (l - run.min(l)).max(1);
+        for len in from..=l {
+            let f = self.fig[i][len - 1];
+            let depth: i32 = places.iter().map(|&p| (len as i32 - 1 - p).max(0)).sum();
+            st.pre[l - len] = f.blockers as i32 * w[1] + depth * w[2] + f.misfits as i32 * w[5];
         }
         st
     }
