@@ -129,6 +129,8 @@ struct Fig {
     blockers: u8,
     misfits: u8,
     low: u8,
+    /// Where the run (alternating colours, down by one) ending at this card starts.
+    run_from: u8,
 }
 
 /// The exact key: for each card, what it lies on (`below`). It names no column and no cell,
@@ -242,12 +244,7 @@ impl FreeCell {
         if l == 0 {
             return 0;
         }
-        let col = &self.cols[i];
-        let mut n = 1;
-        while n < l && fits(col[l - n], col[l - n - 1]) {
-            n += 1;
-        }
-        n
+        l - self.fig[i][l - 1].run_from as usize
     }
 
     fn first_free_cell(&self) -> Option<usize> {
@@ -563,11 +560,17 @@ impl FreeCell {
         let c = self.cols[j][pos];
         let r = rank(c);
         self.fig[j][pos] = if pos == 0 {
-            Fig { blockers: 0, misfits: 0, low: r }
+            Fig { blockers: 0, misfits: 0, low: r, run_from: 0 }
         } else {
             let f = self.fig[j][pos - 1];
             let under = self.cols[j][pos - 1];
-            Fig { blockers: f.blockers + (r > f.low) as u8, misfits: f.misfits + !fits(c, under) as u8, low: f.low.min(r) }
+            let fit = fits(c, under);
+            Fig {
+                blockers: f.blockers + (r > f.low) as u8,
+                misfits: f.misfits + !fit as u8,
+                low: f.low.min(r),
+                run_from: if fit { f.run_from } else { pos as u8 },
+            }
         };
     }
 
