@@ -101,16 +101,20 @@ pub struct FreeCell {
     w: [i32; 8],
     /// The xorshift state of that noise (move ordering only).
     rng: Cell<u64>,
-    /// Column parts of `eval` kept between calls (move ordering only).
-    memo: Memo,
+    /// Figures of each column's bottom p + 1 cards, at [column][p], for `eval` (move ordering
+    /// only): kept up to date by every card set in a column, current up to the column's length.
+    fig: [[Fig; CAP]; NCOL],
     /// What each card lies on: another card, BOTTOM, IN_CELL or AT_HOME (the key).
     below: [u8; 52],
+    /// Where each card was last set in a column (column, place); current for the cards whose
+    /// `below` is a card or BOTTOM (those in a column), stale for the others.
+    at: [(u8, u8); 52],
 }
 
 /// A column's figures for rescoring the moves of a position (`FreeCell::col_stats`).
 #[derive(Clone, Copy, Default)]
 struct ColStats {
-    /// `col_eval` with the top d cards gone, d = 0..=the top run (at most 13).
+    /// The column's part of `eval` (its blockers, misfits and the depths of next cards in it) with the top d cards gone, d = 0..=the top run (at most 13).
     pre: [i32; 14],
     /// The lowest rank in the column (14 when empty).
     mn: u8,
@@ -118,15 +122,15 @@ struct ColStats {
     next: i32,
 }
 
-/// `col_eval` of each column as last computed, valid for the columns whose bit is set, the
-/// foundations and the weights it was computed with: a move changes at most two columns, so
-/// `eval` recomputes only those (best-first scores every child of a position).
-#[derive(Clone, Default)]
-struct Memo {
-    val: Cell<[i32; NCOL]>,
-    ok: Cell<u8>,
-    found: Cell<[u8; 4]>,
-    w: Cell<[i32; 8]>,
+/// A column prefix's figures for `eval`: cards above a lower card, cards not on a fitting
+/// parent, and the lowest rank (so the next card's figures follow from these alone).
+#[derive(Clone, Copy, Default)]
+struct Fig {
+    blockers: u8,
+    misfits: u8,
+    low: u8,
+    /// Where the run (alternating colours, down by one) ending at this card starts.
+    run_from: u8,
 }
 
 /// The exact key: for each card, what it lies on (`below`). It names no column and no cell,
@@ -147,7 +151,7 @@ impl FreeCell {
             return Err(format!("freecell cells must be 1..4, got {ncells}"));
         }
         let mut seen = [false; 52];
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], at: [(0, 0); 52] };
         for (i, col) in columns.iter().enumerate() {
             for (k, &c) in col.iter().enumerate() {
                 if c >= 52 || seen[c as usize] {
@@ -167,7 +171,7 @@ impl FreeCell {
 
     /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
     pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), memo: Memo::default(), below: [AT_HOME; 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], at: [(0, 0); 52] };
         for (i, col) in columns.iter().enumerate() {
             g.cols[i][..col.len()].copy_from_slice(col);
             g.len[i] = col.len() as u8;
@@ -240,12 +244,7 @@ impl FreeCell {
         if l == 0 {
             return 0;
         }
-        let col = &self.cols[i];
-        let mut n = 1;
-        while n < l && fits(col[l - n], col[l - n - 1]) {
-            n += 1;
-        }
-        n
+        l - self.fig[i][l - 1].run_from as usize
     }
 
     fn first_free_cell(&self) -> Option<usize> {
@@ -446,8 +445,9 @@ impl FreeCell {
         // once here (no move made), unless a card goes home (then every column's depths may
         // change, and the move is made on a copy and the position evaluated in full).
         let mut st = [ColStats::default(); NCOL];
+        let nexts = self.next_places();
         for (i, c) in st.iter_mut().enumerate() {
-            *c = self.col_stats(i, runs[i], &w);
+            *c = self.col_stats(i, runs[i], &w, &nexts);
         }
         let all: i32 = st.iter().map(|c| c.pre[0]).sum();
         // global_eval's parts, updated per move rather than recounted
@@ -513,15 +513,16 @@ impl FreeCell {
 
     /// Make `m`; returns the card it moved (the deepest one of a run).
     fn do_move(&mut self, m: Move) -> u8 {
-        self.touch(m.from);
-        self.touch(m.to);
         let n = m.n as usize;
         if m.from < CELL0 && m.to < CELL0 {
             let (i, j) = (m.from as usize, m.to as usize);
             let li = self.len[i] as usize;
             let lj = self.len[j] as usize;
             for k in 0..n {
-                self.cols[j][lj + k] = self.cols[i][li - n + k];
+                let c = self.cols[i][li - n + k];
+                self.cols[j][lj + k] = c;
+                self.at[c as usize] = (j as u8, (lj + k) as u8);
+                self.figure(j, lj + k);
             }
             self.len[i] -= n as u8;
             self.len[j] += n as u8;
@@ -547,7 +548,30 @@ impl FreeCell {
     /// Record what the card at `pos` of column `j` lies on.
     #[inline]
     fn seat(&mut self, j: usize, pos: usize) {
-        self.below[self.cols[j][pos] as usize] = if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] };
+        let c = self.cols[j][pos] as usize;
+        self.below[c] = if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] };
+        self.at[c] = (j as u8, pos as u8);
+        self.figure(j, pos);
+    }
+
+    /// `fig` of the card at `pos` of column `j`, from the one below it.
+    #[inline]
+    fn figure(&mut self, j: usize, pos: usize) {
+        let c = self.cols[j][pos];
+        let r = rank(c);
+        self.fig[j][pos] = if pos == 0 {
+            Fig { blockers: 0, misfits: 0, low: r, run_from: 0 }
+        } else {
+            let f = self.fig[j][pos - 1];
+            let under = self.cols[j][pos - 1];
+            let fit = fits(c, under);
+            Fig {
+                blockers: f.blockers + (r > f.low) as u8,
+                misfits: f.misfits + !fit as u8,
+                low: f.low.min(r),
+                run_from: if fit { f.run_from } else { pos as u8 },
+            }
+        };
     }
 
     /// `below` from scratch (positions built by hand or dealt).
@@ -567,8 +591,6 @@ impl FreeCell {
 
     /// Take back `m`, which moved `c`.
     fn undo_move(&mut self, m: Move, c: u8) {
-        self.touch(m.from);
-        self.touch(m.to);
         if m.from < CELL0 && m.to < CELL0 {
             self.do_move(Move { from: m.to, to: m.from, n: m.n });
             return;
@@ -603,81 +625,78 @@ impl FreeCell {
     /// How far from won this position looks (lower is better): only orders
     /// moves, never prunes them.
     fn eval(&self, w: &[i32; 8]) -> i32 {
-        let m = &self.memo;
-        let mut ok = m.ok.get();
-        if m.found.get() != self.found || m.w.get() != *w {
-            ok = 0;
-            m.found.set(self.found);
-            m.w.set(*w);
-        }
-        let mut val = m.val.get();
-        for (i, v) in val.iter_mut().enumerate() {
-            if ok & 1 << i == 0 {
-                *v = self.col_eval(i, w);
+        let (mut blockers, mut misfits) = (0i32, 0i32);
+        for j in 0..NCOL {
+            let l = self.len[j] as usize;
+            if l > 0 {
+                let f = self.fig[j][l - 1];
+                blockers += f.blockers as i32;
+                misfits += f.misfits as i32;
             }
         }
-        m.val.set(val);
-        m.ok.set(0xFF);
-        val.iter().sum::<i32>() + self.global_eval(w)
+        blockers * w[1] + misfits * w[5] + self.next_depth() * w[2] + self.global_eval(w)
     }
 
-    /// Column `i` changed: its memoized `col_eval` is stale.
+    /// The depth part of `eval`: the cards above each suit's next card for its foundation, found
+    /// from where that card lies (no column walked; in a cell it counts 0).
     #[inline]
-    fn touch(&self, loc: u8) {
-        if loc < CELL0 {
-            self.memo.ok.set(self.memo.ok.get() & !(1 << loc));
+    fn next_depth(&self) -> i32 {
+        let mut depth = 0;
+        for s in 0..4 {
+            let f = self.found[s] as usize;
+            if f < 13 {
+                let c = s * 13 + f;
+                if self.below[c] <= BOTTOM {
+                    let (j, p) = self.at[c];
+                    depth += self.len[j as usize] as i32 - 1 - p as i32;
+                }
+            }
         }
+        depth
     }
 
-    /// A column's part of `eval`: cards above a lower card, depth of the
-    /// cards next for their foundations, cards not on a fitting parent.
-    #[inline]
-    fn col_eval(&self, i: usize, w: &[i32; 8]) -> i32 {
-        let l = self.len[i] as usize;
-        let col = &self.cols[i][..l];
-        let (mut blockers, mut depth, mut dis) = (0, 0, 0);
-        let mut mn = 14u8;
-        for (p, &c) in col.iter().enumerate() {
-            dis += (p > 0 && !fits(c, col[p.saturating_sub(1)])) as i32;
-            let r = rank(c);
-            blockers += (r > mn) as i32;
-            mn = mn.min(r);
-            depth += (self.found[suit(c)] + 1 == r) as i32 * (l - 1 - p) as i32;
+    /// Where each suit's next card for its foundation lies in a column (column, place), or
+    /// column NONE (in a cell, or the suit is home).
+    fn next_places(&self) -> [(u8, u8); 4] {
+        let mut out = [(NONE, 0); 4];
+        for (s, o) in out.iter_mut().enumerate() {
+            let f = self.found[s] as usize;
+            if f < 13 && self.below[s * 13 + f] <= BOTTOM {
+                *o = self.at[s * 13 + f];
+            }
         }
-        blockers * w[1] + depth * w[2] + dis * w[5]
+        out
     }
 
-    /// Column `i`'s figures for rescoring moves: `col_eval` with its top d cards gone
-    /// (d = 0..=run), its lowest rank, and how many of its cards are next for their foundations.
-    fn col_stats(&self, i: usize, run: usize, w: &[i32; 8]) -> ColStats {
+    /// Column `i`'s figures for rescoring moves: the column's part of `eval` with its top d cards
+    /// gone (d = 0..=run), its lowest rank, and how many of its cards are next for their
+    /// foundations; read off `fig` and the next cards' places (`next_places`), no column walk.
+    fn col_stats(&self, i: usize, run: usize, w: &[i32; 8], nexts: &[(u8, u8); 4]) -> ColStats {
         let l = self.len[i] as usize;
-        let col = &self.cols[i][..l];
         let mut st = ColStats { pre: [0; 14], mn: 14, next: 0 };
-        let (mut blockers, mut dis, mut pos_sum) = (0i32, 0i32, 0i32);
-        // prefix length L = p + 1 after card p; record L >= l - run as pre[l - L]
-        let from = l - run.min(l);
-        for (p, &c) in col.iter().enumerate() {
-            // branch-free: these tests follow no pattern the processor could guess
-            dis += (p > 0 && !fits(c, col[p.saturating_sub(1)])) as i32;
-            let r = rank(c);
-            blockers += (r > st.mn) as i32;
-            st.mn = st.mn.min(r);
-            let next = (self.found[suit(c)] + 1 == r) as i32;
-            st.next += next;
-            pos_sum += next * p as i32;
-            let len = p + 1;
-            if len >= from {
-                let depth = st.next * (len as i32 - 1) - pos_sum;
-                st.pre[l - len] = blockers * w[1] + depth * w[2] + dis * w[5];
+        if l == 0 {
+            return st;
+        }
+        st.mn = self.fig[i][l - 1].low;
+        let mut places = [0i32; 4];
+        for &(j, p) in nexts {
+            if j as usize == i {
+                places[st.next as usize] = p as i32;
+                st.next += 1;
             }
         }
-        if from == 0 {
-            st.pre[l] = 0;
+        let places = &places[..st.next as usize];
+        // the bottom `len` cards, for len = l - d, d = 0..=run
+        let from = (l - run.min(l)).max(1);
+        for len in from..=l {
+            let f = self.fig[i][len - 1];
+            let depth: i32 = places.iter().map(|&p| (len as i32 - 1 - p).max(0)).sum();
+            st.pre[l - len] = f.blockers as i32 * w[1] + depth * w[2] + f.misfits as i32 * w[5];
         }
         st
     }
 
-    /// How much `col_eval` of a column with figures `st` grows when `moved` (a run, or one card
+    /// How much the column's part of `eval` of a column with figures `st` grows when `moved` (a run, or one card
     /// that fits its top) is set on it: the cards below its next-needed cards grow by the run,
     /// the run's own next-needed cards and blockers count; a card set down fits, so no new
     /// misfit.
