@@ -97,7 +97,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         spent = first.nodes;
     }
     let out = search(&mut a, Limits { nodes: limits.nodes - spent, ..limits });
-    if mode == 2 || out.verdict == Verdict::Lost {
+    if out.verdict == Verdict::Lost {
         return Ok(Outcome { verdict: out.verdict, nodes: spent + out.nodes });
     }
     spent += out.nodes;
@@ -106,6 +106,11 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         if let Some(won) = line.and_then(|l| concretize::concretize(&s, &l)).filter(|w| walk::replays_to_win(&s, w)) {
             return Ok(Outcome { verdict: Verdict::Won(won), nodes: spent });
         }
+    }
+    if mode == 2 {
+        // The abstract search alone never returns an abstract line as a win: only a concrete one.
+        let verdict = if out.verdict == Verdict::OutOfMemory { out.verdict } else { Verdict::OutOfNodes };
+        return Ok(Outcome { verdict, nodes: spent });
     }
     let mut last = concrete(&mut s, Limits { nodes: limits.nodes - spent, ..limits });
     last.nodes += spent;
