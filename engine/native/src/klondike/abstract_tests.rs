@@ -180,10 +180,13 @@ fn abstract_never_loses_a_concrete_win_and_is_deterministic() {
                 assert_ne!(abs.verdict_str(), "won", "deal {n} draw {draw}: concrete lost, abstract won");
                 both_lost += 1;
             }
-            // Every abstract win is a line of legal abstract moves to the won position.
-            if let Verdict::Won(line) = &abs.verdict {
-                let s = State::from_layout(&l, &opts(draw, 0, 2)).unwrap();
-                let mut a = Abs::from_state(&s).unwrap();
+            // Every abstract win is a line of legal abstract moves to the won position (the
+            // abstract search itself: `solve` returns only its concretized line).
+            let s = State::from_layout(&l, &opts(draw, 0, 2)).unwrap();
+            let mut a = Abs::from_state(&s).unwrap();
+            let raw = crate::search::search(&mut a.clone(), lim);
+            assert_eq!(raw.verdict_str(), abs.verdict_str(), "deal {n} draw {draw}: a win not concretized");
+            if let Verdict::Won(line) = &raw.verdict {
                 for t in line {
                     let m = parse(t).unwrap();
                     let mut v = Vec::new();
