@@ -15,6 +15,15 @@ fn main() {
     let nodes: u64 = a.get(3).map_or(2_000_000, |s| s.parse().unwrap());
     let mut opts = Options::new();
     opts.insert("cells".into(), 4);
+    // FCOPT="k=v,k=v": extra solver options (the tuning knobs of `freecell::solve`)
+    if let Ok(extra) = std::env::var("FCOPT") {
+        for kv in extra.split(',').filter(|s| !s.is_empty()) {
+            let (k, v) = kv.split_once('=').expect("FCOPT k=v");
+            opts.insert(k.into(), v.parse().expect("FCOPT value"));
+        }
+    }
+    // FCOUT=FILE: one line a deal (number, verdict 1 won / 2 lost / 3 other, nodes)
+    let mut per = String::new();
     let (mut won, mut lost, mut unk, mut total) = (0, 0, 0, 0u64);
     let mut digest = 0u64;
     let mut times = Vec::new();
@@ -37,7 +46,11 @@ fn main() {
             Verdict::Lost => { lost += 1; 2 }
             _ => { unk += 1; 3 }
         };
+        per += &format!("{num} {v} {}\n", out.nodes);
         digest = digest.wrapping_mul(0x100000001B3).wrapping_add(out.nodes * 4 + v);
+    }
+    if let Ok(f) = std::env::var("FCOUT") {
+        std::fs::write(f, per).expect("FCOUT");
     }
     let el = t0.elapsed().as_secs_f64();
     let mut ts: Vec<f64> = times.iter().map(|t| t.0).collect();

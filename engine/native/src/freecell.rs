@@ -838,15 +838,17 @@ const PROFILES: [[i32; 8]; 16] = [
 /// The scans `solve` interleaves: (None for depth-first, or best-first with the weight of the
 /// moves made so far against 4 x the evaluation; the profile; positions in the first round, each
 /// round doubling them). Chosen by measuring each of 44 scans alone on classic deals 1..1500 and
-/// simulating the rounds, then checked on 2001..6000 (docs/solver.md). The first, depth-first,
-/// has the lowest median on easy deals, and finishes alone.
+/// simulating the rounds, then checked on 2001..6000; re-tuned (quotas, and a best-first scan on
+/// profile 0 in place of the second depth-first one) by the same exact simulation on 1..4000,
+/// checked on 20001..24000 (docs/solver.md). The first, depth-first, has the lowest median on
+/// easy deals, and finishes alone. The third starts small (8) and grows into its turns late.
 const SCHEDULE: [(Option<i64>, usize, u64); 6] = [
-    (None, 12, 125),
-    (Some(10), 10, 500),
-    (Some(12), 10, 125),
-    (Some(0), 9, 250),
-    (Some(10), 12, 375),
-    (None, 4, 250),
+    (None, 12, 150),
+    (Some(10), 10, 1000),
+    (Some(12), 10, 8),
+    (Some(0), 9, 175),
+    (Some(10), 12, 500),
+    (Some(10), 0, 700),
 ];
 /// The scans take turns within 1/SHARE of the budget; then the first depth-first one goes on alone.
 const SHARE: u64 = 2;
