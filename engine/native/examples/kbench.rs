@@ -2,17 +2,9 @@
 //! `cargo run --release --example kbench -- DRAW FROM TO NODES [PASSES]`.
 //! The real benchmark is `make bench` (pipeline/bench.py); this is for tuning.
 
-use dealpool_native::{deal, klondike, search::Limits, Layout, Options};
-use sha2::{Digest, Sha512};
+use dealpool_native::{klondike, search::Limits, Options};
 use std::time::Instant;
 
-fn layout(n: u64) -> Layout {
-    let mut h = Sha512::new();
-    h.update(b"SiggySoft Solitaire numbered deal v1\x00klondike\x00");
-    h.update(n.to_be_bytes());
-    let order: Vec<i32> = deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
-    klondike::layout_from_order(&order)
-}
 
 fn main() {
     let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
@@ -29,7 +21,7 @@ fn main() {
     let t0 = Instant::now();
     for n in from..=to {
         let t = Instant::now();
-        let out = klondike::solve(&layout(n), &opts, Limits { nodes, max_bytes: 2 << 30 }).unwrap();
+        let out = klondike::solve(&klondike::numbered_layout(n), &opts, Limits { nodes, max_bytes: 2 << 30 }).unwrap();
         let dt = t.elapsed().as_secs_f64();
         times.push(dt);
         total_nodes += out.nodes;

@@ -2,22 +2,14 @@
 //! `cargo run --release --example kconcx -- DRAW FROM TO NODES`.
 use dealpool_native::klondike::{abstract_game, concretize, AbsMove, State};
 use dealpool_native::search::{search, Limits, Verdict};
-use dealpool_native::{deal, klondike, Layout, Options};
-use sha2::{Digest, Sha512};
-fn layout(n: u64) -> Layout {
-    let mut h = Sha512::new();
-    h.update(b"SiggySoft Solitaire numbered deal v1\x00klondike\x00");
-    h.update(n.to_be_bytes());
-    let order: Vec<i32> = deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
-    klondike::layout_from_order(&order)
-}
+use dealpool_native::{klondike, Options};
 fn main() {
     let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
     let mut opts = Options::new();
     opts.insert("draw".into(), a[0] as i64);
     let (mut won, mut real, mut failed) = (0, 0, Vec::new());
     for n in a[1]..=a[2] {
-        let s = State::from_layout(&layout(n), &opts).unwrap();
+        let s = State::from_layout(&klondike::numbered_layout(n), &opts).unwrap();
         let mut g = abstract_game::Abs::from_state(&s).unwrap();
         let out = search(&mut g, Limits { nodes: a[3], max_bytes: 4 << 30 });
         if let Verdict::Won(t) = out.verdict {

@@ -231,41 +231,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
 mod tests {
     use super::*;
 
-    /// A toy game: walk a small directed graph from node 0 to a goal node.
-    struct Walk {
-        at: usize,
-        edges: Vec<Vec<usize>>,
-        goal: usize,
-    }
-
-    impl Game for Walk {
-        type Move = usize;
-        type Undo = usize;
-        type Key = usize;
-        fn safe_move(&self) -> Option<usize> {
-            None
-        }
-        fn moves(&self, out: &mut Vec<usize>) {
-            out.extend(self.edges[self.at].iter().copied());
-        }
-        fn apply(&mut self, m: usize) -> usize {
-            std::mem::replace(&mut self.at, m)
-        }
-        fn revert(&mut self, u: usize) {
-            self.at = u;
-        }
-        fn won(&self) -> bool {
-            self.at == self.goal
-        }
-        fn key(&self) -> usize {
-            self.at
-        }
-        fn spell(&self, m: usize, out: &mut Vec<String>) {
-            out.push(format!("{}>{}", self.at, m));
-        }
-    }
-
-    const BIG: Limits = Limits { nodes: 1_000, max_bytes: 1 << 30 };
+    use crate::search::tests::{Walk, BIG};
 
     #[test]
     fn follows_the_score_and_spells_the_path() {

@@ -445,14 +445,14 @@ pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: &[u
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// A toy game: walk a small directed graph from node 0 to a goal node.
-    struct Walk {
-        at: usize,
-        edges: Vec<Vec<usize>>,
-        goal: usize,
+    /// A toy game: walk a small directed graph from node 0 to a goal node (also best_first's tests).
+    pub(crate) struct Walk {
+        pub(crate) at: usize,
+        pub(crate) edges: Vec<Vec<usize>>,
+        pub(crate) goal: usize,
     }
 
     impl Game for Walk {
@@ -482,7 +482,7 @@ mod tests {
         }
     }
 
-    const BIG: Limits = Limits { nodes: 1_000, max_bytes: 1 << 30 };
+    pub(crate) const BIG: Limits = Limits { nodes: 1_000, max_bytes: 1 << 30 };
 
     #[test]
     fn finds_a_path_through_cycles_and_restores_the_position() {

@@ -76,6 +76,17 @@ pub fn layout_from_order(order: &[i32]) -> Layout {
     l
 }
 
+/// The layout of a numbered Klondike deal (the seed the published method derives from the number),
+/// for the crate's tuning examples, which run without Python.
+pub fn numbered_layout(n: u64) -> Layout {
+    use sha2::{Digest, Sha512};
+    let mut h = Sha512::new();
+    h.update(b"SiggySoft Solitaire numbered deal v1\x00klondike\x00");
+    h.update(n.to_be_bytes());
+    let order: Vec<i32> = crate::deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
+    layout_from_order(&order)
+}
+
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut s = State::from_layout(layout, options)?;
     let mode = *options.get("abstract").unwrap_or(&1);
