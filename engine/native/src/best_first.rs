@@ -90,16 +90,7 @@ impl<'g, G: Game> Walker<'g, G> {
     /// The line of the current position: every move spelled from the position it was made
     /// in; the game is handed back at the root.
     fn line(&mut self) -> Vec<String> {
-        // last move first, each move's tokens reversed; one reversal at the end puts all right
-        let mut tokens: Vec<String> = Vec::with_capacity(self.trail.len());
-        let mut t = Vec::new();
-        while let Some((m, u)) = self.trail.pop() {
-            self.game.revert(u);
-            self.game.spell(m, &mut t);
-            tokens.extend(t.drain(..).rev());
-        }
-        tokens.reverse();
-        tokens
+        crate::search::spell_trail(self.game, &mut self.trail)
     }
 }
 

@@ -212,6 +212,21 @@ impl<'g, G: Game> Searcher<'g, G> {
 }
 
 /// Search `game` from its current position; it is left as it was found.
+/// The line of a trail of made moves: each move spelled in the position it was made from,
+/// undoing from the end, which also hands the game back at the trail's start.
+pub(crate) fn spell_trail<G: Game>(game: &mut G, trail: &mut Vec<(G::Move, G::Undo)>) -> Vec<String> {
+    // last move first, each move's tokens reversed; one reversal at the end puts all right
+    let mut tokens: Vec<String> = Vec::with_capacity(trail.len());
+    let mut t = Vec::new();
+    while let Some((m, u)) = trail.pop() {
+        game.revert(u);
+        game.spell(m, &mut t);
+        tokens.extend(t.drain(..).rev());
+    }
+    tokens.reverse();
+    tokens
+}
+
 pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
     let mut s = Searcher::new(game, limits);
     let won = s.run();
@@ -239,18 +254,7 @@ impl<'g, G: Game> Searcher<'g, G> {
     fn finish(&mut self, won: bool) -> Outcome {
         let s = self;
         let verdict = if won {
-        // Spell each move in the position it was made from, undoing from
-        // the end; this also hands the caller its position back.
-        // last move first, each move's tokens reversed; one reversal at the end puts all right
-        let mut tokens: Vec<String> = Vec::with_capacity(s.trail.len());
-        let mut t = Vec::new();
-        while let Some((m, u)) = s.trail.pop() {
-            s.game.revert(u);
-            s.game.spell(m, &mut t);
-            tokens.extend(t.drain(..).rev());
-        }
-        tokens.reverse();
-        Verdict::Won(tokens)
+        Verdict::Won(spell_trail(s.game, &mut s.trail))
     } else {
         s.unwind_to(0);
         s.stack.clear();

@@ -20,14 +20,7 @@ fn opts(draw: i64, passes: i64, mode: i64) -> Options {
 
 /// A deal from a fixed shuffle of our own (an LCG), as in tests.rs.
 fn deal(n: u64) -> Layout {
-    let mut order: Vec<i32> = (0..52).collect();
-    let mut x = n.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(12345);
-    for i in (1..52).rev() {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let j = ((x >> 33) % (i as u64 + 1)) as usize;
-        order.swap(i, j);
-    }
-    super::layout_from_order(&order)
+    super::tests::shuffled(n.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(12345))
 }
 
 fn rng(x: &mut u64) -> u64 {

@@ -54,8 +54,12 @@ pub(super) fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, 
 /// Numbered deal n, dealt from a fixed shuffle of our own (a simple LCG):
 /// these tests need many varied deals, not the published ones.
 pub(super) fn deal(n: u64) -> Layout {
+    shuffled(n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407))
+}
+
+/// The layout of a Fisher-Yates shuffle driven by an LCG from state `x`.
+pub(super) fn shuffled(mut x: u64) -> Layout {
     let mut order: Vec<i32> = (0..52).collect();
-    let mut x = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     for i in (1..52).rev() {
         x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let j = ((x >> 33) % (i as u64 + 1)) as usize;
