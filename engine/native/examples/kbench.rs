@@ -2,7 +2,7 @@
 //! `cargo run --release --example kbench -- DRAW FROM TO NODES [PASSES]`.
 //! The real benchmark is `make bench` (pipeline/bench.py); this is for tuning.
 
-use dealpool_native::{klondike, search::Limits, Options};
+use dealpool_native::{klondike, search::{Limits, Verdict}, Options};
 use std::time::Instant;
 
 
@@ -36,7 +36,14 @@ fn main() {
             }
         }
         if std::env::var("EACH").is_ok() {
-            eprintln!("{n} {} {} {dt:.4}", out.verdict_str(), out.nodes);
+            // a digest of the line too, so that before/after runs can be compared deal by deal
+            let line = match &out.verdict {
+                Verdict::Won(l) => l.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, t| {
+                    t.bytes().chain([b' ']).fold(h, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+                }),
+                _ => 0,
+            };
+            eprintln!("{n} {} {} {line:016x} {dt:.4}", out.verdict_str(), out.nodes);
         }
     }
     let all = t0.elapsed().as_secs_f64();
