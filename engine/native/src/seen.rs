@@ -16,6 +16,9 @@ pub trait SeenSet<K>: Default {
     /// Insert `k`, which is not in the set.
     fn insert(&mut self, k: K);
     fn len(&self) -> usize;
+    /// Start fetching the memory a probe for `k` will read (only speed changes). Default: nothing.
+    #[inline]
+    fn prefetch(&self, _k: &K) {}
 }
 
 /// A key type and the set the search keeps it in.
@@ -93,6 +96,23 @@ impl WordSet {
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Start loading the slot a probe from `home` reads first, so that several probes can wait on
+    /// memory at once (a hint: only speed changes).
+    #[inline]
+    pub fn prefetch(&self, home: u64) {
+        if self.len == 0 {
+            return;
+        }
+        let p: *const u64 = &self.slots[self.start(home)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing and cannot fault; `p` points into `slots` anyway.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = p;
     }
 
     /// Insert `w` (non-zero, not in the set) probing from `home`; `rehome` gives the home of a

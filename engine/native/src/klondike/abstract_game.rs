@@ -40,8 +40,9 @@ pub struct Abs {
     /// Face-up tableau cards, surfaces included.
     pub vis: u64,
     pub found: [u8; 4],
-    /// The stock cycle in drawing order, as in `state.rs`: `seq[..pos]` is the waste.
-    pub seq: [u8; 24],
+    /// The stock cycle in drawing order, as in `state.rs`: `seq[..pos]` is the waste. Bytes from
+    /// `slen` on are 0, so that the cycle can be shifted as two words (`take_stock`).
+    pub seq: [u8; 32],
     pub slen: u8,
     pub pos: u8,
     pub draw: u8,
@@ -97,6 +98,10 @@ impl SeenSet<AbsKey> for AbsSeen {
     fn len(&self) -> usize {
         self.0.len()
     }
+    #[inline]
+    fn prefetch(&self, k: &AbsKey) {
+        self.0.prefetch(k.home())
+    }
 }
 
 impl SeenKey for AbsKey {
@@ -134,7 +139,7 @@ impl Abs {
             strct: [0; PILES],
             vis: 0,
             found: s.found,
-            seq: s.seq,
+            seq: [0; 32],
             slen: s.slen,
             pos: s.pos,
             draw: s.draw,
@@ -146,6 +151,7 @@ impl Abs {
             pile_of: [u8::MAX; 52],
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
         };
+        a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
         for p in 0..PILES {
             let (l, d) = (s.len[p] as usize, s.down[p] as usize);
             if l == 0 {
@@ -198,14 +204,16 @@ impl Abs {
     #[inline]
     fn found_up(&mut self, c: u8) {
         let s = suit(c) as usize;
-        self.found[s] += 1;
+        // the four heights as one word: the next reads (`safe_next`, `won`) load them whole, and
+        // a byte store would stall them (no store forwarding from a narrower store)
+        self.found = (u32::from_le_bytes(self.found) + (1 << (8 * s))).to_le_bytes();
         self.code += FMUL[s];
     }
 
     #[inline]
     fn found_down(&mut self, c: u8) {
         let s = suit(c) as usize;
-        self.found[s] -= 1;
+        self.found = (u32::from_le_bytes(self.found) - (1 << (8 * s))).to_le_bytes();
         self.code -= FMUL[s];
     }
 
@@ -312,15 +320,53 @@ impl Abs {
         }
     }
 
+    /// The stock cycle as two little-endian words (byte i of `seq` is bits 8i.. of the pair).
+    #[inline]
+    fn seq_words(&self) -> (u128, u128) {
+        let (lo, hi) = self.seq.split_at(16);
+        (u128::from_le_bytes(lo.try_into().unwrap()), u128::from_le_bytes(hi.try_into().unwrap()))
+    }
+
+    #[inline]
+    fn set_seq_words(&mut self, (lo, hi): (u128, u128)) {
+        self.seq[..16].copy_from_slice(&lo.to_le_bytes());
+        self.seq[16..].copy_from_slice(&hi.to_le_bytes());
+    }
+
+    /// Where stock card `c` is in the cycle: the first byte equal to `c`, found a word at a time
+    /// (the lowest flag of the zero-byte test is exact; the cards are distinct, and the 0 bytes
+    /// past `slen` come after every stock card).
+    #[inline]
     fn stock_index_of(&self, c: u8) -> usize {
-        (0..self.slen as usize).find(|&i| self.seq[i] == c).expect("a stock card")
+        const ONES: u128 = u128::MAX / 255;
+        let first_zero = |w: u128| {
+            let x = w ^ (ONES * c as u128);
+            (x.wrapping_sub(ONES) & !x & (ONES << 7)).trailing_zeros() as usize / 8
+        };
+        let (lo, hi) = self.seq_words();
+        let i = match first_zero(lo) {
+            16 => 16 + first_zero(hi),
+            i => i,
+        };
+        debug_assert!(i < self.slen as usize && self.seq[i] == c, "a stock card");
+        i
+    }
+
+    /// Bytes below `i` of the word pair, as a mask pair.
+    #[inline]
+    fn below(i: usize) -> (u128, u128) {
+        let m = |k: usize| if k >= 16 { u128::MAX } else { (1u128 << (8 * k)) - 1 };
+        (m(i), m(i.saturating_sub(16)))
     }
 
     /// Take stock card `c` out of the cycle; the waste then holds the cards before it.
     fn take_stock(&mut self, c: u8) {
         let i = self.stock_index_of(c);
-        let l = self.slen as usize;
-        self.seq.copy_within(i + 1..l, i);
+        // the bytes above i move down one (a 0 comes in at the top)
+        let (lo, hi) = self.seq_words();
+        let (mlo, mhi) = Self::below(i);
+        let (dlo, dhi) = (lo >> 8 | hi << 120, hi >> 8);
+        self.set_seq_words((lo & mlo | dlo & !mlo, hi & mhi | dhi & !mhi));
         self.slen -= 1;
         self.pos = i as u8;
         self.stock_mask &= !(1 << self.stock_index[c as usize]);
@@ -330,8 +376,11 @@ impl Abs {
 
     fn put_back_stock(&mut self, c: u8, pos: u8) {
         let i = self.pos as usize;
-        let l = self.slen as usize;
-        self.seq.copy_within(i..l, i + 1);
+        // the bytes from i on move up one (the top byte, past `slen`, is 0), then c goes in at i
+        let (lo, hi) = self.seq_words();
+        let (mlo, mhi) = Self::below(i);
+        let (ulo, uhi) = (lo << 8, hi << 8 | lo >> 120);
+        self.set_seq_words((lo & mlo | ulo & !mlo, hi & mhi | uhi & !mhi));
         self.seq[i] = c;
         self.slen += 1;
         self.stock_mask |= 1 << self.stock_index[c as usize];
@@ -367,7 +416,7 @@ impl Abs {
     /// other-colour foundations hold rank−1 and the same colour's other suit rank−2
     /// (docs/solver.md, "The abstract game", safe moves: abstract Lemma A).
     #[inline]
-    fn safe_up(&self, c: u8) -> bool {
+    pub(super) fn safe_up(&self, c: u8) -> bool {
         let r = rank(c);
         if !self.to_found_ok(c) {
             return false;
@@ -379,21 +428,44 @@ impl Abs {
         self.found[o1] >= r - 1 && self.found[o2] >= r - 1 && self.found[3 - suit(c) as usize] >= r - 2
     }
 
+    /// The cards `safe_up` allows, one per suit at most, from the foundation heights alone
+    /// (cheaper than testing cards one by one). With f the suit's height, its next card (rank
+    /// f+1 ≤ 13) is safe when both other-colour heights are ≥ f and the same colour's other suit
+    /// is ≥ f−1 (an ace, f = 0, always).
+    #[inline]
+    pub(super) fn safe_next(&self) -> u64 {
+        let [s, h, d, c] = self.found;
+        let (black, red_) = (s.min(c), h.min(d));
+        let ok = |f: u8, others: u8, twin: u8| f < 13 && others >= f && twin + 1 >= f;
+        let mut m = 0;
+        if ok(s, red_, c) {
+            m |= bit(s);
+        }
+        if ok(h, black, d) {
+            m |= bit(13 + h);
+        }
+        if ok(d, black, h) {
+            m |= bit(26 + d);
+        }
+        if ok(c, red_, s) {
+            m |= bit(39 + c);
+        }
+        m
+    }
+
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
     /// card number first).
     pub fn safe(&self) -> Option<AbsMove> {
-        let up = self.next_up();
-        let mut m = self.vis & up;
-        while m != 0 {
+        let ok = self.safe_next();
+        let m = self.vis & ok;
+        if m != 0 {
             let c = m.trailing_zeros() as u8;
-            m &= m - 1;
-            if self.safe_up(c) {
-                return Some(AbsMove::PileStack(c));
-            }
+            debug_assert!(self.safe_up(c));
+            return Some(AbsMove::PileStack(c));
         }
-        if self.draw == 1 && self.scards & up != 0 {
+        if self.draw == 1 && self.scards & ok != 0 {
             for &c in &self.seq[..self.slen as usize] {
-                if self.safe_up(c) {
+                if ok & bit(c) != 0 {
                     return Some(AbsMove::DeckStack(c));
                 }
             }
@@ -608,6 +680,8 @@ impl Game for Abs {
     fn dominated(&self, seen: &dyn Fn(&AbsKey) -> bool) -> bool {
         self.dominated_by_waste(seen)
     }
+    /// Its set is far larger than the caches and most children are seen (`Game::LOOKAHEAD`).
+    const LOOKAHEAD: bool = true;
     /// A `WordSet` slot is 8 bytes and it keeps 2 to 4 slots a key (16..32 bytes, 48 for a moment
     /// while it grows and holds both tables); 24 and the search's 16 make 40 bytes a key.
     fn key_bytes(&self) -> usize {

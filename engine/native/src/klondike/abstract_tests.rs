@@ -296,3 +296,16 @@ fn key_is_exact_and_kept_up_to_date() {
     }
     assert!(by_key.len() > 2_000, "{}", by_key.len());
 }
+
+#[test]
+fn safe_next_is_safe_up_for_every_foundation_state() {
+    let s = State::from_layout(&deal(1), &opts(3, 0, 1)).unwrap();
+    let mut a = Abs::from_state(&s).unwrap();
+    for n in 0..14u32.pow(4) {
+        a.found = [n % 14, n / 14 % 14, n / 196 % 14, n / 2744].map(|f| f as u8);
+        let m = a.safe_next();
+        for c in 0..52u8 {
+            assert_eq!(m >> c & 1 == 1, a.safe_up(c), "card {c}, foundations {:?}", a.found);
+        }
+    }
+}
