@@ -45,6 +45,12 @@ pub trait Game {
     /// already seen, so their probes overlap instead of each waiting on memory. Worth it where
     /// the set is far larger than the caches and most children are seen. Only speed changes.
     const LOOKAHEAD: bool = false;
+    /// For `LOOKAHEAD`: the key of the position `m` leads to, worked out without making it, when
+    /// that position has no safe move and is not won (so that it is the key the search would
+    /// read there); None otherwise, and then the search makes the move to see. Default: None.
+    fn child_key(&self, _m: Self::Move) -> Option<Self::Key> {
+        None
+    }
     /// Bytes one stored key costs (for the memory cap).
     fn key_bytes(&self) -> usize {
         std::mem::size_of::<Self::Key>()
@@ -184,6 +190,11 @@ impl<'g, G: Game> Searcher<'g, G> {
         let mut keys = std::mem::take(&mut self.ahead);
         keys.clear();
         for &m in moves.iter() {
+            if let Some(k) = self.game.child_key(m) {
+                self.seen.prefetch(&k);
+                keys.push(Some(k));
+                continue;
+            }
             let mark = self.trail.len();
             let u = self.game.apply(m);
             self.trail.push((m, u));

@@ -434,7 +434,12 @@ impl Abs {
     /// is ≥ f−1 (an ace, f = 0, always).
     #[inline]
     pub(super) fn safe_next(&self) -> u64 {
-        let [s, h, d, c] = self.found;
+        Self::safe_of(self.found)
+    }
+
+    /// `safe_next` with these heights.
+    #[inline]
+    fn safe_of([s, h, d, c]: [u8; 4]) -> u64 {
         let (black, red_) = (s.min(c), h.min(d));
         let ok = |f: u8, others: u8, twin: u8| f < 13 && others >= f && twin + 1 >= f;
         let mut m = 0;
@@ -621,9 +626,69 @@ impl Abs {
     /// face-up set from the rest (every card is on a foundation, in the stock, face down or face up).
     #[inline]
     pub fn key(&self) -> AbsKey {
-        let on_cycle = self.draw == 1 || self.pos % self.draw == 0 || self.pos == self.slen;
-        let pos = if self.slen == 0 || on_cycle { 31 } else { self.pos as u64 };
-        AbsKey(self.code | pos)
+        self.key_of(self.code, self.pos, self.slen)
+    }
+
+    /// `key` of a position with this draw and the given `code`, waste size and stock size.
+    #[inline]
+    fn key_of(&self, code: u64, pos: u8, slen: u8) -> AbsKey {
+        let on_cycle = self.draw == 1 || pos % self.draw == 0 || pos == slen;
+        let pos = if slen == 0 || on_cycle { 31 } else { pos as u64 };
+        AbsKey(code | pos)
+    }
+
+    /// The key of the position `m` (legal here) leads to, computed without making it, when that
+    /// position has no safe move and is not won (then the search's key after `m` and its safe
+    /// moves is exactly this); None otherwise. For the search's look-ahead (`Game::child_key`):
+    /// it reads what `apply` would change (heights, face-up cards, `code`, waste and stock size).
+    pub fn child_key(&self, m: AbsMove) -> Option<AbsKey> {
+        let (mut found, mut vis, mut code) = (self.found, self.vis, self.code);
+        let (mut pos, mut slen, mut scards) = (self.pos, self.slen, self.scards);
+        let mut take = |c: u8, code: &mut u64| {
+            pos = self.stock_index_of(c) as u8;
+            slen -= 1;
+            scards &= !bit(c);
+            *code &= !(1 << (POS_BITS + self.stock_index[c as usize] as u32));
+        };
+        // the surface `c` of its pile leaves the structure, as `pop_structure`
+        let pop = |c: u8, code: &mut u64, vis: &mut u64| {
+            let p = self.pile_of[c as usize] as usize;
+            *code -= self.pmul[p];
+            let k = self.strct[p] as usize - 1;
+            if k > 0 {
+                *vis |= bit(self.deal[p][k - 1]);
+            }
+        };
+        match m {
+            AbsMove::PileStack(c) => {
+                if self.surf & bit(c) != 0 {
+                    pop(c, &mut code, &mut vis);
+                }
+                vis &= !bit(c);
+                found[suit(c) as usize] += 1;
+                code += FMUL[suit(c) as usize];
+            }
+            AbsMove::Reveal(c) => pop(c, &mut code, &mut vis),
+            AbsMove::StackPile(c) => {
+                found[suit(c) as usize] -= 1;
+                code -= FMUL[suit(c) as usize];
+                vis |= bit(c);
+            }
+            AbsMove::DeckStack(c) => {
+                take(c, &mut code);
+                found[suit(c) as usize] += 1;
+                code += FMUL[suit(c) as usize];
+            }
+            AbsMove::DeckPile(c) => {
+                take(c, &mut code);
+                vis |= bit(c);
+            }
+        }
+        let ok = Self::safe_of(found);
+        if found == [13; 4] || vis & ok != 0 || (self.draw == 1 && scards & ok != 0) {
+            return None;
+        }
+        Some(self.key_of(code, pos, slen))
     }
 }
 
@@ -682,6 +747,9 @@ impl Game for Abs {
     }
     /// Its set is far larger than the caches and most children are seen (`Game::LOOKAHEAD`).
     const LOOKAHEAD: bool = true;
+    fn child_key(&self, m: AbsMove) -> Option<AbsKey> {
+        Abs::child_key(self, m)
+    }
     /// A `WordSet` slot is 8 bytes and it keeps 2 to 4 slots a key (16..32 bytes, 48 for a moment
     /// while it grows and holds both tables); 24 and the search's 16 make 40 bytes a key.
     fn key_bytes(&self) -> usize {

@@ -309,3 +309,48 @@ fn safe_next_is_safe_up_for_every_foundation_state() {
         }
     }
 }
+
+#[test]
+fn child_key_is_the_key_after_the_move_and_its_safe_moves() {
+    let (mut quick, mut all) = (0, 0);
+    for n in 0..40u64 {
+        for draw in [1, 3] {
+            let s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+            let mut a = Abs::from_state(&s).unwrap();
+            let mut x = n + 7;
+            for _ in 0..150 {
+                let mut v = Vec::new();
+                a.legal(&mut v);
+                if v.is_empty() || a.found == [13; 4] {
+                    break;
+                }
+                for &m in &v {
+                    all += 1;
+                    let before = a.clone();
+                    let mut undo = vec![a.apply(m)];
+                    while let Some(sm) = a.safe() {
+                        undo.push(a.apply(sm));
+                    }
+                    let (won, key) = (a.found == [13; 4], a.key());
+                    match before.child_key(m) {
+                        Some(k) => {
+                            quick += 1;
+                            assert!(!won && undo.len() == 1, "{m:?}: a quick key only without safe moves");
+                            assert_eq!(k, key, "{m:?}, deal {n} draw {draw}");
+                        }
+                        None => assert!(won || undo.len() > 1, "{m:?}: None only for a win or safe moves"),
+                    }
+                    while let Some(u) = undo.pop() {
+                        a.revert(u);
+                    }
+                    assert_eq!(a.key(), before.key());
+                }
+                a.apply(v[rng(&mut x) as usize % v.len()]);
+                while let Some(sm) = a.safe() {
+                    a.apply(sm);
+                }
+            }
+        }
+    }
+    assert!(quick > all / 2, "{quick} of {all} children keyed without making the move");
+}
