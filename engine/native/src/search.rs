@@ -102,8 +102,10 @@ impl Outcome {
 /// Rough cost of one entry in the hash set beyond the key itself.
 const ENTRY_OVERHEAD: u64 = 16;
 
-struct Frame<M> {
+struct Frame<M, K> {
     moves: Vec<M>,
+    /// With `Game::LOOKAHEAD`, the key each move leads to (None: not known, a won child), else empty.
+    keys: Vec<Option<K>>,
     next: usize,
     /// Length of the trail when this frame's position was reached (before
     /// its safe moves), so backing out reverts exactly them.
@@ -124,10 +126,8 @@ struct Searcher<'g, G: Game> {
     /// Keys of expanded positions.
     seen: <G::Key as SeenKey>::Set,
     trail: Vec<(G::Move, G::Undo)>,
-    stack: Vec<Frame<G::Move>>,
-    spare: Vec<Vec<G::Move>>,
-    /// The children's keys in `drop_seen` (None: a won child), kept to reuse the allocation.
-    ahead: Vec<Option<G::Key>>,
+    stack: Vec<Frame<G::Move, G::Key>>,
+    spare: Vec<(Vec<G::Move>, Vec<Option<G::Key>>)>,
     nodes: u64,
     per_key: u64,
     cut: Option<Verdict>,
@@ -172,24 +172,23 @@ impl<'g, G: Game> Searcher<'g, G> {
         self.seen.insert(key);
         self.nodes += 1;
         // room for a typical position's candidates at once: a dive makes a new list per level
-        let mut moves = self.spare.pop().unwrap_or_else(|| Vec::with_capacity(32));
+        let (mut moves, mut keys) = self.spare.pop().unwrap_or_else(|| (Vec::with_capacity(32), Vec::new()));
         moves.clear();
+        keys.clear();
         self.game.moves(&mut moves);
         if G::LOOKAHEAD {
-            self.drop_seen(&mut moves);
+            self.look_ahead(&moves, &mut keys);
         }
-        self.stack.push(Frame { moves, next: 0, mark });
+        self.stack.push(Frame { moves, keys, next: 0, mark });
         Entry::Entered
     }
 
-    /// Leave out of `moves` (made from the current position) the children already seen, after
-    /// prefetching every child's key. The search is unchanged: the set only grows, so a child
-    /// seen now would be refused when its turn came (and a seen key is never a won position);
-    /// the others keep their order and are entered as before.
-    fn drop_seen(&mut self, moves: &mut Vec<G::Move>) {
-        let mut keys = std::mem::take(&mut self.ahead);
-        keys.clear();
-        for &m in moves.iter() {
+    /// The key of each child in `moves` (made from the current position) into `keys`, each
+    /// prefetched: the search loop then skips a child whose key is seen without making it, and
+    /// the probes overlap instead of each waiting on memory. The search is unchanged: a child
+    /// seen when its turn comes would be refused on entering (a seen key is never a won position).
+    fn look_ahead(&mut self, moves: &[G::Move], keys: &mut Vec<Option<G::Key>>) {
+        for &m in moves {
             if let Some(k) = self.game.child_key(m) {
                 self.seen.prefetch(&k);
                 keys.push(Some(k));
@@ -209,13 +208,6 @@ impl<'g, G: Game> Searcher<'g, G> {
             keys.push(k);
             self.unwind_to(mark);
         }
-        let seen = &self.seen;
-        let mut i = 0;
-        moves.retain(|_| {
-            i += 1;
-            keys[i - 1].as_ref().map_or(true, |k| !seen.contains(k))
-        });
-        self.ahead = keys;
     }
 
     fn run(&mut self) -> bool {
@@ -234,6 +226,11 @@ impl<'g, G: Game> Searcher<'g, G> {
             if top.next < top.moves.len() {
                 let m = top.moves[top.next];
                 top.next += 1;
+                if let Some(Some(k)) = top.keys.get(top.next - 1) {
+                    if self.seen.contains(k) {
+                        continue;
+                    }
+                }
                 let u = self.game.apply(m);
                 self.trail.push((m, u));
                 match self.enter() {
@@ -256,7 +253,7 @@ impl<'g, G: Game> Searcher<'g, G> {
                     let (_, u) = self.trail.pop().unwrap();
                     self.game.revert(u);
                 }
-                self.spare.push(frame.moves);
+                self.spare.push((frame.moves, frame.keys));
             }
         }
         false
@@ -296,7 +293,6 @@ impl<'g, G: Game> Searcher<'g, G> {
             trail: Vec::new(),
             stack: Vec::new(),
             spare: Vec::new(),
-            ahead: Vec::new(),
             nodes: 0,
             per_key,
             cut: None,
