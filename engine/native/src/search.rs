@@ -14,6 +14,10 @@
 //! 4. `dominated` (optional) says yes only when an expanded position has
 //!    every win of this one, none longer (docs/solver.md, Klondike, "Waste
 //!    dominance", has the argument that the search stays complete).
+//! 5. `child_key` (optional, with `LOOKAHEAD`) returns only the very key the search would read
+//!    after the move and its safe moves. The look-ahead changes no verdict, count or line: it
+//!    only skips, without making it, a child whose key is already seen when its turn comes,
+//!    which entering it would refuse anyway.
 
 pub use crate::seen::{SeenKey, SeenSet};
 
@@ -615,6 +619,64 @@ pub(crate) mod tests {
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 3));
         let out = interleave(&mut scans(&mut two), Limits { nodes: 2, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
         assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 2));
+    }
+
+    /// `Walk` with the look-ahead on: `quick` says whether it also keys children without moving.
+    struct Ahead(Walk, bool);
+
+    impl Game for Ahead {
+        type Move = usize;
+        type Undo = usize;
+        type Key = usize;
+        const LOOKAHEAD: bool = true;
+        fn child_key(&self, m: usize) -> Option<usize> {
+            (self.1 && m != self.0.goal).then_some(m)
+        }
+        fn safe_move(&self) -> Option<usize> {
+            None
+        }
+        fn moves(&self, out: &mut Vec<usize>) {
+            self.0.moves(out)
+        }
+        fn apply(&mut self, m: usize) -> usize {
+            self.0.apply(m)
+        }
+        fn revert(&mut self, u: usize) {
+            self.0.revert(u)
+        }
+        fn won(&self) -> bool {
+            self.0.won()
+        }
+        fn key(&self) -> usize {
+            self.0.key()
+        }
+        fn spell(&self, m: usize, out: &mut Vec<String>) {
+            self.0.spell(m, out)
+        }
+    }
+
+    #[test]
+    fn look_ahead_changes_no_verdict_count_or_line() {
+        let mut x = 99u64;
+        let mut next = |n: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        for trial in 0..300 {
+            let n = 2 + next(30) as usize;
+            let edges: Vec<Vec<usize>> = (0..n).map(|_| (0..next(4)).map(|_| next(n as u64) as usize).collect()).collect();
+            let goal = next(n as u64 + 3) as usize; // sometimes unreachable: a loss
+            for nodes in [3, 10, 1_000] {
+                let limits = Limits { nodes, max_bytes: 1 << 30 };
+                let plain = search(&mut Walk { at: 0, edges: edges.clone(), goal }, limits);
+                for quick in [false, true] {
+                    let mut g = Ahead(Walk { at: 0, edges: edges.clone(), goal }, quick);
+                    let out = search(&mut g, limits);
+                    assert_eq!((&out.verdict, out.nodes), (&plain.verdict, plain.nodes), "trial {trial}, budget {nodes}");
+                    assert_eq!(g.0.at, 0);
+                }
+            }
+        }
     }
 
     #[test]
