@@ -255,6 +255,7 @@ impl Abs {
 
     /// Whether `c` has somewhere to go in the tableau: an uncovered face-up card of the next rank
     /// and other colour, or (a king) an empty pile nothing sits on.
+    #[cfg(test)]
     #[inline]
     fn has_parent(u: (u32, u32, i32), c: u8) -> bool {
         let r = rank(c);
@@ -266,6 +267,7 @@ impl Abs {
     }
 
     /// Whether some face-up card of `c`'s type (rank and colour) has nothing on it.
+    #[cfg(test)]
     #[inline]
     fn type_uncovered(u: (u32, u32, i32), c: u8) -> bool {
         let m = if red(c) { u.1 } else { u.0 };
@@ -478,8 +480,74 @@ impl Abs {
         None
     }
 
+    /// `has_parent` and `type_uncovered` for every card at once, as card sets: (the cards that
+    /// have somewhere to go in the tableau, the cards whose type has an uncovered face-up card).
+    #[inline]
+    fn by_type(u: (u32, u32, i32)) -> (u64, u64) {
+        // rank r's parent has rank r+1: bit r of the other colour's mask, moved to bit r-1
+        let king = if u.2 > 0 { 1 << 12 } else { 0 };
+        let (on_black, on_red) = ((u.0 >> 1 | king) as u64, (u.1 >> 1 | king) as u64);
+        let parent = on_red | on_black << 13 | on_black << 26 | on_red << 39;
+        let (b, r) = (u.0 as u64, u.1 as u64);
+        (parent, b | r << 13 | r << 26 | b << 39)
+    }
+
     /// Every legal abstract move, in a fixed order (best first for finding wins).
     pub fn legal(&self, out: &mut Vec<AbsMove>) {
+        let (parent, uncovered) = Self::by_type(self.uncovered());
+        let up = self.next_up();
+        // The stock cards reachable by taps and turn-overs, in `reach` order, and as a set.
+        let (mut rc, mut nr, mut reached) = ([0u8; 24], 0, 0u64);
+        self.reach(|q| {
+            let c = self.seq[q as usize - 1];
+            rc[nr] = c;
+            nr += 1;
+            reached |= bit(c);
+        });
+        let rc = &rc[..nr];
+        // Face-up cards to their foundations (the next card of a suit is always taken there).
+        let mut m = self.vis & up & uncovered;
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            out.push(AbsMove::PileStack(c));
+        }
+        // Stock cards to their foundations.
+        if reached & up != 0 {
+            out.extend(rc.iter().filter(|&&c| up & bit(c) != 0).map(|&c| AbsMove::DeckStack(c)));
+        }
+        // Surfaces (with what lies on them) to another pile, the deepest structure first (ties:
+        // the lower pile first).
+        let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
+        for p in 0..PILES {
+            let k = self.strct[p];
+            if k > 0 && parent & bit(self.deal[p][k as usize - 1]) != 0 {
+                let mut i = n;
+                while i > 0 && rv[i - 1].0 < k {
+                    rv[i] = rv[i - 1];
+                    i -= 1;
+                }
+                rv[i] = (k, self.deal[p][k as usize - 1]);
+                n += 1;
+            }
+        }
+        out.extend(rv[..n].iter().map(|&(_, c)| AbsMove::Reveal(c)));
+        // Stock cards to the tableau.
+        if reached & parent != 0 {
+            out.extend(rc.iter().filter(|&&c| parent & bit(c) != 0).map(|&c| AbsMove::DeckPile(c)));
+        }
+        // Foundation cards back down.
+        for s in 0..4u8 {
+            let f = self.found[s as usize];
+            if f > 0 && parent & bit(s * 13 + f - 1) != 0 {
+                out.push(AbsMove::StackPile(s * 13 + f - 1));
+            }
+        }
+    }
+
+    /// `legal` as first written, card by card: the oracle of its test.
+    #[cfg(test)]
+    pub(super) fn legal_by_card(&self, out: &mut Vec<AbsMove>) {
         let u = self.uncovered();
         // The stock cards reachable by taps and turn-overs, in `reach` order.
         let (mut rc, mut nr) = ([0u8; 24], 0);

@@ -311,7 +311,7 @@ fn safe_next_is_safe_up_for_every_foundation_state() {
 }
 
 #[test]
-fn child_key_is_the_key_after_the_move_and_its_safe_moves() {
+fn child_key_is_the_key_after_the_move_and_its_safe_moves_and_legal_is_the_card_by_card_list() {
     let (mut quick, mut all) = (0, 0);
     for n in 0..40u64 {
         for draw in [1, 3] {
@@ -319,8 +319,10 @@ fn child_key_is_the_key_after_the_move_and_its_safe_moves() {
             let mut a = Abs::from_state(&s).unwrap();
             let mut x = n + 7;
             for _ in 0..150 {
-                let mut v = Vec::new();
+                let (mut v, mut by_card) = (Vec::new(), Vec::new());
                 a.legal(&mut v);
+                a.legal_by_card(&mut by_card);
+                assert_eq!(v, by_card, "the same moves in the same order, deal {n} draw {draw}");
                 if v.is_empty() || a.found == [13; 4] {
                     break;
                 }
