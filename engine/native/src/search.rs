@@ -5,7 +5,7 @@
 //! Soundness of `Lost`: the search marks a position seen when it first
 //! expands it and never forgets it, so on a finite graph every position
 //! reachable from the root is expanded before the search can run dry (graph
-//! DFS is complete). A game therefore only has to guarantee three things,
+//! DFS is complete). A game therefore only has to guarantee these things,
 //! each argued in docs/solver.md:
 //! 1. `safe_move` returns only moves that keep every win;
 //! 2. `moves` leaves out only moves dominated by one it keeps;
@@ -45,9 +45,10 @@ pub trait Game {
         false
     }
     /// Whether the search should look ahead at each expanded position's children (`Searcher::
-    /// drop_seen`): make each one, prefetch its key's place in the seen set, and drop those
-    /// already seen, so their probes overlap instead of each waiting on memory. Worth it where
-    /// the set is far larger than the caches and most children are seen. Only speed changes.
+    /// look_ahead`): key each one (`child_key`, or make it), prefetch the key's place in the seen
+    /// set, and later skip a child whose key is seen by then without making it, so the probes
+    /// overlap instead of each waiting on memory. Worth it where the set is far larger than the
+    /// caches and most children are seen. Only speed changes.
     const LOOKAHEAD: bool = false;
     /// For `LOOKAHEAD`: the key of the position `m` leads to, worked out without making it, when
     /// that position has no safe move and is not won (so that it is the key the search would
