@@ -5,6 +5,7 @@
 
 use rustc_hash::FxHashSet;
 use std::hash::Hash;
+use std::sync::Mutex;
 
 /// A set of keys: the search asks `contains` and then inserts keys it did not find.
 pub trait SeenSet<K>: Default {
@@ -121,12 +122,12 @@ impl WordSet {
         debug_assert!(w != 0);
         if 2 * (self.len + 1) > self.slots.len() {
             let bits = (self.bits + 1).max(10);
-            let old = std::mem::replace(&mut self.slots, vec![0; 1 << bits]);
-            huge_pages(&mut self.slots);
+            let old = std::mem::replace(&mut self.slots, zeroed_table(1 << bits));
             self.bits = bits;
-            for o in old.into_iter().filter(|&o| o != 0) {
+            for &o in old.iter().filter(|&&o| o != 0) {
                 self.put(rehome(o), o);
             }
+            give_back(old);
         }
         self.put(home, w);
         self.len += 1;
@@ -145,6 +146,59 @@ impl WordSet {
     pub fn len(&self) -> usize {
         self.len
     }
+}
+
+impl Drop for WordSet {
+    fn drop(&mut self) {
+        give_back(std::mem::take(&mut self.slots));
+    }
+}
+
+/// Big tables given back by grown or finished `WordSet`s, for the next one that grows in this
+/// process (the next deal's search): a fresh table costs the kernel a fault and a zeroing per
+/// page (measured: most of a hard deal's system time), a reused one only a memset. At most
+/// `SPARE_BYTES` are kept, the largest tables first. Only speed changes (the memory cap counts keys).
+static SPARE: Mutex<Vec<Vec<u64>>> = Mutex::new(Vec::new());
+const SPARE_BYTES: usize = 768 << 20;
+/// Tables below this size (as for huge pages) are left to the allocator.
+const SPARE_MIN_BYTES: usize = 4 << 20;
+
+/// A table of `n` empty slots: the smallest spare that is big enough, or a new one.
+fn zeroed_table(n: usize) -> Vec<u64> {
+    let reused = if n * 8 >= SPARE_MIN_BYTES {
+        let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
+        let best = (0..spare.len()).filter(|&i| spare[i].capacity() >= n).min_by_key(|&i| spare[i].capacity());
+        best.map(|i| spare.swap_remove(i))
+    } else {
+        None
+    };
+    match reused {
+        Some(mut v) => {
+            v.clear();
+            v.resize(n, 0);
+            v
+        }
+        None => {
+            let mut v = vec![0; n];
+            huge_pages(&mut v);
+            v
+        }
+    }
+}
+
+/// Keep `v` for `zeroed_table` if it is big, within `SPARE_BYTES` (the largest first).
+fn give_back(v: Vec<u64>) {
+    if v.capacity() * 8 < SPARE_MIN_BYTES {
+        return;
+    }
+    let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
+    spare.push(v);
+    spare.sort_by_key(|v| std::cmp::Reverse(v.capacity()));
+    let mut total = 0;
+    spare.retain(|v| {
+        total += v.capacity() * 8;
+        total <= SPARE_BYTES
+    });
 }
 
 /// Ask Linux to back a big table with huge pages (where transparent huge pages are on "madvise"):
