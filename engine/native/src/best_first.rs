@@ -185,6 +185,9 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
             w.game.moves(&mut self.moves);
             let depth = w.nodes[t as usize].depth + 1;
             for &m in &self.moves {
+                if w.game.key_after(m).is_some_and(|k| self.seen.contains_key(&k)) {
+                    continue; // seen: it would not be added
+                }
                 let mark = w.trail.len();
                 w.play(m);
                 if w.game.won() {

@@ -182,6 +182,16 @@ impl SeenKey for Key {
 const BOTTOM: u8 = 52;
 const IN_CELL: u8 = 53;
 const AT_HOME: u8 = 54;
+/// SLOT[c]: where card `c`'s code lies in the key, word * 64 + bit (21 cards a word).
+const SLOT: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = (c / 21 * 64 + c % 21 * 3) as u8;
+        c += 1;
+    }
+    t
+};
 /// CODE[c][b]: the key code of card `c` lying on `b` where it was not dealt: 0 home, 2 a
 /// column's bottom, 3 a cell, 4 or 5 the card it fits of the first or second suit of the other
 /// colour; 7 where no move sets it (code 1 is "where it was dealt").
@@ -591,15 +601,21 @@ impl FreeCell {
             let (i, j) = (m.from as usize, m.to as usize);
             let li = self.len[i] as usize;
             let lj = self.len[j] as usize;
-            for k in 0..n {
-                let c = self.cols[i][li - n + k];
-                self.cols[j][lj + k] = c;
-                self.at[c as usize] = (j as u8, (lj + k) as u8);
-                self.figure(j, lj + k);
-            }
+            let (src, dst) = if i < j {
+                let (a, b) = self.cols.split_at_mut(j);
+                (&a[i], &mut b[0])
+            } else {
+                let (a, b) = self.cols.split_at_mut(i);
+                (&b[0], &mut a[j])
+            };
+            dst[lj..lj + n].copy_from_slice(&src[li - n..li]);
             self.len[i] -= n as u8;
             self.len[j] += n as u8;
             self.seat(j, lj);
+            for p in lj + 1..lj + n {
+                self.at[self.cols[j][p] as usize] = (j as u8, p as u8);
+                self.figure(j, p);
+            }
             return self.cols[j][lj];
         }
         let c = self.take(m.from);
@@ -672,15 +688,23 @@ impl FreeCell {
         }
     }
 
-    /// Set what card `c` lies on, in `below` and in the key: code 1 where it was dealt, else
-    /// `CODE` (home, a column's bottom, a cell, or one of the two cards it fits).
+    /// Set what card `c` lies on, in `below` and in the key.
     #[inline]
     fn set_below(&mut self, c: usize, b: u8) {
         self.below[c] = b;
+        self.key = self.key_with(c, b);
+    }
+
+    /// The key with card `c` lying on `b`: its code 1 where it was dealt, else `CODE` (home, a
+    /// column's bottom, a cell, or one of the two cards it fits).
+    #[inline]
+    fn key_with(&self, c: usize, b: u8) -> Key {
         let code = if b == self.orig[c] { 1 } else { CODE[c][b as usize] as u64 };
         debug_assert!(code != 7, "card {c} set on {b}, which it does not fit");
-        let (w, s) = (c / 21, c % 21 * 3);
-        self.key.0[w] = self.key.0[w] & !(7 << s) | code << s;
+        let (w, s) = ((SLOT[c] >> 6) as usize, SLOT[c] & 63);
+        let mut k = self.key;
+        k.0[w] = k.0[w] & !(7 << s) | code << s;
+        k
     }
 
     /// Take back `m`, which moved `c`.
@@ -893,6 +917,28 @@ impl Game for FreeCell {
 
     fn key(&self) -> Key {
         self.key
+    }
+
+    /// The key after `m` when no card goes home: then only the card `m` sets down (the run's
+    /// deepest) lies elsewhere, and the only card that may become safe is the one it uncovers
+    /// (the foundations are unchanged, no other card is uncovered); None when that one is safe.
+    fn key_after(&self, m: Move) -> Option<Key> {
+        debug_assert!(self.safe_move().is_none(), "key_after in a position with a safe move");
+        if m.to == HOME {
+            return None;
+        }
+        let c = if m.from < CELL0 {
+            let (i, n) = (m.from as usize, m.n as usize);
+            let l = self.len[i] as usize;
+            if l > n && self.safe_home(self.cols[i][l - n - 1]) {
+                return None;
+            }
+            self.cols[i][l - n]
+        } else {
+            self.cells[(m.from - CELL0) as usize]
+        };
+        let b = if m.to < CELL0 { self.top(m.to as usize).unwrap_or(BOTTOM) } else { IN_CELL };
+        Some(self.key_with(c as usize, b))
     }
 
     /// The memory cap's estimate of a key, kept at the uncoded key's 52 bytes, so that every
@@ -1259,6 +1305,44 @@ mod tests {
             }
             assert!(by_key.len() > 1000 && reached > 2 * by_key.len(), "deal {deal}: {} positions, {reached} reached", by_key.len());
         }
+    }
+
+    #[test]
+    fn key_after_is_the_key_the_move_and_its_safe_moves_reach() {
+        let mut told = 0;
+        for deal in 1..40 {
+            let mut g = FreeCell::new(&classic(deal), 1 + deal as usize % 4).unwrap();
+            let mut x = deal as u64 * 31337 + 3;
+            for _ in 0..100 {
+                while let Some(m) = g.safe_move() {
+                    g.apply(m);
+                }
+                let mut ms = Vec::new();
+                g.candidates(&mut ms);
+                if ms.is_empty() {
+                    break;
+                }
+                for &m in &ms {
+                    let k = g.key_after(m);
+                    let mut trail = vec![g.apply(m)];
+                    while let Some(s) = g.safe_move() {
+                        trail.push(g.apply(s));
+                    }
+                    if let Some(k) = k {
+                        assert_eq!(k, g.key(), "deal {deal}: {m:?}");
+                        told += 1;
+                    }
+                    while let Some(u) = trail.pop() {
+                        g.revert(u);
+                    }
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                g.apply(ms[(x % ms.len() as u64) as usize]);
+            }
+        }
+        assert!(told > 1000, "only {told} keys told ahead");
     }
 
     #[test]

@@ -40,6 +40,13 @@ pub trait Game {
     fn dominated(&self, _seen: &dyn Fn(&Self::Key) -> bool) -> bool {
         false
     }
+    /// The key of the position `m` leads to once its safe moves are made, when the game can
+    /// tell it without making `m` (None otherwise, the default). Called only where `moves` was,
+    /// so in a position with no safe move; the searches then pass over a move into a position
+    /// they have seen without making it (a seen position is never won, so no win is skipped).
+    fn key_after(&self, _m: Self::Move) -> Option<Self::Key> {
+        None
+    }
     /// Bytes one stored key costs (for the memory cap).
     fn key_bytes(&self) -> usize {
         std::mem::size_of::<Self::Key>()
@@ -182,6 +189,9 @@ impl<'g, G: Game> Searcher<'g, G> {
             if top.next < top.moves.len() {
                 let m = top.moves[top.next];
                 top.next += 1;
+                if self.game.key_after(m).is_some_and(|k| self.seen.contains(&k)) {
+                    continue; // `enter` would refuse it
+                }
                 let u = self.game.apply(m);
                 self.trail.push((m, u));
                 match self.enter() {
