@@ -185,16 +185,28 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
             w.game.moves(&mut self.moves);
             let depth = w.nodes[t as usize].depth + 1;
             for &m in &self.moves {
-                if w.game.key_after(m).is_some_and(|k| self.seen.contains_key(&k)) {
+                let told = w.game.key_after(m);
+                if told.as_ref().is_some_and(|k| self.seen.contains_key(k)) {
                     continue; // seen: it would not be added
                 }
                 let mark = w.trail.len();
-                w.play(m);
-                if w.game.won() {
-                    let line = w.line();
-                    return self.finish(Verdict::Won(line));
-                }
-                if let MapEntry::Vacant(v) = self.seen.entry(w.game.key()) {
+                let key = match told {
+                    // no safe move follows, and the position is not won
+                    Some(k) => {
+                        let u = w.game.apply(m);
+                        w.trail.push((m, u));
+                        k
+                    }
+                    None => {
+                        w.play(m);
+                        if w.game.won() {
+                            let line = w.line();
+                            return self.finish(Verdict::Won(line));
+                        }
+                        w.game.key()
+                    }
+                };
+                if let MapEntry::Vacant(v) = self.seen.entry(key) {
                     v.insert(());
                     let s = (self.score)(w.game, depth);
                     let id = w.nodes.len() as u32;

@@ -688,23 +688,31 @@ impl FreeCell {
         }
     }
 
-    /// Set what card `c` lies on, in `below` and in the key.
+    /// Set what card `c` lies on, in `below` and in the key (one word changed in place).
     #[inline]
     fn set_below(&mut self, c: usize, b: u8) {
         self.below[c] = b;
-        self.key = self.key_with(c, b);
+        let (w, word) = self.key_word(c, b);
+        self.key.0[w] = word;
     }
 
-    /// The key with card `c` lying on `b`: its code 1 where it was dealt, else `CODE` (home, a
-    /// column's bottom, a cell, or one of the two cards it fits).
+    /// The key with card `c` lying on `b`.
     #[inline]
     fn key_with(&self, c: usize, b: u8) -> Key {
+        let (w, word) = self.key_word(c, b);
+        let k = &self.key.0;
+        Key([if w == 0 { word } else { k[0] }, if w == 1 { word } else { k[1] }, if w == 2 { word } else { k[2] }])
+    }
+
+    /// The key word holding card `c`'s code and its value with `c` lying on `b`: the code is 1
+    /// where it was dealt, else `CODE` (home, a column's bottom, a cell, or one of the two cards
+    /// it fits).
+    #[inline]
+    fn key_word(&self, c: usize, b: u8) -> (usize, u64) {
         let code = if b == self.orig[c] { 1 } else { CODE[c][b as usize] as u64 };
         debug_assert!(code != 7, "card {c} set on {b}, which it does not fit");
         let (w, s) = ((SLOT[c] >> 6) as usize, SLOT[c] & 63);
-        let mut k = self.key;
-        k.0[w] = k.0[w] & !(7 << s) | code << s;
-        k
+        (w, self.key.0[w] & !(7 << s) | code << s)
     }
 
     /// Take back `m`, which moved `c`.

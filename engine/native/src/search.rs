@@ -40,10 +40,11 @@ pub trait Game {
     fn dominated(&self, _seen: &dyn Fn(&Self::Key) -> bool) -> bool {
         false
     }
-    /// The key of the position `m` leads to once its safe moves are made, when the game can
-    /// tell it without making `m` (None otherwise, the default). Called only where `moves` was,
-    /// so in a position with no safe move; the searches then pass over a move into a position
-    /// they have seen without making it (a seen position is never won, so no win is skipped).
+    /// The key of the position `m` leads to, when the game can tell it without making `m` and
+    /// that position has no safe move and is not won (None otherwise, the default). Called only
+    /// where `moves` was, so in a position with no safe move; the searches then pass over a move
+    /// into a position they have seen without making it (a seen position is never won, so no win
+    /// is skipped), and skip the safe moves and the win check after the others.
     fn key_after(&self, _m: Self::Move) -> Option<Self::Key> {
         None
     }
@@ -136,18 +137,24 @@ impl<'g, G: Game> Searcher<'g, G> {
     }
 
     /// Enter the position now on the board: make its safe moves, check for a
-    /// win, and push a frame of candidates if the position is new.
-    fn enter(&mut self) -> Entry {
+    /// win, and push a frame of candidates if the position is new. `told`: its key from
+    /// `Game::key_after` (then it has no safe move and is not won).
+    fn enter(&mut self, told: Option<G::Key>) -> Entry {
         let mark = self.trail.len();
-        while let Some(m) = self.game.safe_move() {
-            let u = self.game.apply(m);
-            self.trail.push((m, u));
-        }
-        if self.game.won() {
-            return Entry::Won;
-        }
+        let key = match told {
+            Some(k) => k,
+            None => {
+                while let Some(m) = self.game.safe_move() {
+                    let u = self.game.apply(m);
+                    self.trail.push((m, u));
+                }
+                if self.game.won() {
+                    return Entry::Won;
+                }
+                self.game.key()
+            }
+        };
         let len = self.seen.len() as u64;
-        let key = self.game.key();
         // The key first: most refusals are seen positions, and one probe tells them.
         let seen = &self.seen;
         if seen.contains(&key) || self.game.dominated(&|k| seen.contains(k)) {
@@ -174,7 +181,7 @@ impl<'g, G: Game> Searcher<'g, G> {
     }
 
     fn run(&mut self) -> bool {
-        match self.enter() {
+        match self.enter(None) {
             Entry::Won => return true,
             Entry::Refused => return false,
             Entry::Entered => {}
@@ -189,12 +196,13 @@ impl<'g, G: Game> Searcher<'g, G> {
             if top.next < top.moves.len() {
                 let m = top.moves[top.next];
                 top.next += 1;
-                if self.game.key_after(m).is_some_and(|k| self.seen.contains(&k)) {
+                let told = self.game.key_after(m);
+                if told.as_ref().is_some_and(|k| self.seen.contains(k)) {
                     continue; // `enter` would refuse it
                 }
                 let u = self.game.apply(m);
                 self.trail.push((m, u));
-                match self.enter() {
+                match self.enter(told) {
                     Entry::Won => return true,
                     Entry::Entered => {}
                     Entry::Refused => {
