@@ -355,20 +355,28 @@ impl FreeCell {
     }
 
     fn spell_move(&self, m: Move) -> String {
-        let loc = |l: u8| -> String {
+        // built by hand: a winning line spells a hundred moves or so, and `format!` cost more
+        // than the search of an easy deal
+        let loc = |l: u8| -> char {
             if l < CELL0 {
-                (l + 1).to_string()
+                (b'1' + l) as char
             } else if l < HOME {
-                ((b'a' + l - CELL0) as char).to_string()
+                (b'a' + l - CELL0) as char
             } else {
-                "h".to_string()
+                'h'
             }
         };
+        let mut s = String::with_capacity(5);
+        s.push(loc(m.from));
+        s.push(loc(m.to));
         if m.n > 1 {
-            format!("{}{}v{}", loc(m.from), loc(m.to), m.n)
-        } else {
-            format!("{}{}", loc(m.from), loc(m.to))
+            s.push('v');
+            if m.n >= 10 {
+                s.push((b'0' + m.n / 10) as char);
+            }
+            s.push((b'0' + m.n % 10) as char);
         }
+        s
     }
 
     /// The solver's candidates, best first. Only moves that reach a position
@@ -530,7 +538,7 @@ impl FreeCell {
         let mut st = [ColStats::default(); NCOL];
         let nexts = self.next_places();
         for (i, c) in st.iter_mut().enumerate() {
-            *c = self.col_stats(i, runs[i], &w, &nexts);
+            self.col_stats(c, i, runs[i], &w, &nexts);
         }
         let all: i32 = st.iter().map(|c| c.pre[0]).sum();
         // global_eval's parts, updated per move rather than recounted
@@ -797,11 +805,13 @@ impl FreeCell {
     /// Column `i`'s figures for rescoring moves: the column's part of `eval` with its top d cards
     /// gone (d = 0..=run), its lowest rank, and how many of its cards are next for their
     /// foundations; read off `fig` and the next cards' places (`next_places`), no column walk.
-    fn col_stats(&self, i: usize, run: usize, w: &[i32; 8], nexts: &[(u8, u8); 4]) -> ColStats {
+    /// Written in place (`st`, zeroed): a returned copy, read whole right after its parts were
+    /// written, stalls the processor.
+    fn col_stats(&self, st: &mut ColStats, i: usize, run: usize, w: &[i32; 8], nexts: &[(u8, u8); 4]) {
         let l = self.len[i] as usize;
-        let mut st = ColStats { pre: [0; 14], mn: 14, next: 0 };
+        st.mn = 14;
         if l == 0 {
-            return st;
+            return;
         }
         st.mn = self.fig[i][l - 1].low;
         let mut places = [0i32; 4];
@@ -819,7 +829,6 @@ impl FreeCell {
             let depth: i32 = places.iter().map(|&p| (len as i32 - 1 - p).max(0)).sum();
             st.pre[l - len] = f.blockers as i32 * w[1] + depth * w[2] + f.misfits as i32 * w[5];
         }
-        st
     }
 
     /// How much the column's part of `eval` of a column with figures `st` grows when `moved` (a run, or one card
