@@ -185,18 +185,12 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
             w.game.moves(&mut self.moves);
             let depth = w.nodes[t as usize].depth + 1;
             for &m in &self.moves {
+                // the key told ahead (`Game::key_after`: then no safe move follows, and the
+                // position is not won) or found by making the move
                 let told = w.game.key_after(m);
-                if told.as_ref().is_some_and(|k| self.seen.contains_key(k)) {
-                    continue; // seen: it would not be added
-                }
-                let mark = w.trail.len();
+                let (was_told, mark) = (told.is_some(), w.trail.len());
                 let key = match told {
-                    // no safe move follows, and the position is not won
-                    Some(k) => {
-                        let u = w.game.apply(m);
-                        w.trail.push((m, u));
-                        k
-                    }
+                    Some(k) => k,
                     None => {
                         w.play(m);
                         if w.game.won() {
@@ -208,6 +202,10 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
                 };
                 if let MapEntry::Vacant(v) = self.seen.entry(key) {
                     v.insert(());
+                    if was_told {
+                        let u = w.game.apply(m);
+                        w.trail.push((m, u));
+                    }
                     let s = (self.score)(w.game, depth);
                     let id = w.nodes.len() as u32;
                     w.nodes.push(Node { parent: t, mv: Some(m), depth });

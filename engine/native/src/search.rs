@@ -138,9 +138,9 @@ impl<'g, G: Game> Searcher<'g, G> {
 
     /// Enter the position now on the board: make its safe moves, check for a
     /// win, and push a frame of candidates if the position is new. `told`: its key from
-    /// `Game::key_after` (then it has no safe move and is not won).
+    /// `Game::key_after` (then it has no safe move, is not won, and was found unseen).
     fn enter(&mut self, told: Option<G::Key>) -> Entry {
-        let mark = self.trail.len();
+        let (mark, was_told) = (self.trail.len(), told.is_some());
         let key = match told {
             Some(k) => k,
             None => {
@@ -157,7 +157,7 @@ impl<'g, G: Game> Searcher<'g, G> {
         let len = self.seen.len() as u64;
         // The key first: most refusals are seen positions, and one probe tells them.
         let seen = &self.seen;
-        if seen.contains(&key) || self.game.dominated(&|k| seen.contains(k)) {
+        if (!was_told && seen.contains(&key)) || self.game.dominated(&|k| seen.contains(k)) {
             self.unwind_to(mark);
             return Entry::Refused;
         }
