@@ -609,14 +609,9 @@ impl FreeCell {
             let (i, j) = (m.from as usize, m.to as usize);
             let li = self.len[i] as usize;
             let lj = self.len[j] as usize;
-            let (src, dst) = if i < j {
-                let (a, b) = self.cols.split_at_mut(j);
-                (&a[i], &mut b[0])
-            } else {
-                let (a, b) = self.cols.split_at_mut(i);
-                (&b[0], &mut a[j])
-            };
-            dst[lj..lj + n].copy_from_slice(&src[li - n..li]);
+            for k in 0..n {
+                self.cols[j][lj + k] = self.cols[i][li - n + k];
+            }
             self.len[i] -= n as u8;
             self.len[j] += n as u8;
             self.seat(j, lj);
