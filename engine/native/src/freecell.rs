@@ -10,7 +10,7 @@
 
 use crate::best_first::{best_first, BestFirst};
 use crate::search::{interleave, search, search_restarts, Game, Lazy, Limits, Outcome, Resume, Scan};
-use crate::seen::{HashSeen, SeenKey};
+use crate::seen::{SeenKey, SeenSet, WordsSet};
 use crate::{Layout, Options};
 use std::cell::Cell;
 
@@ -175,7 +175,33 @@ impl std::hash::Hash for Key {
 }
 
 impl SeenKey for Key {
-    type Set = HashSeen<Key>;
+    type Set = KeySet;
+}
+
+/// The searches' set of keys: an open-addressing table of their three words (a key is never all
+/// zero: that would be every card home, a won position, which is never stored).
+#[derive(Default)]
+pub struct KeySet(WordsSet<3>);
+
+impl SeenSet<Key> for KeySet {
+    fn with_room(n: usize) -> Self {
+        KeySet(WordsSet::with_room(n))
+    }
+    #[inline]
+    fn contains(&self, k: &Key) -> bool {
+        self.0.contains(&k.0)
+    }
+    #[inline]
+    fn insert(&mut self, k: Key) {
+        self.0.insert(k.0);
+    }
+    #[inline]
+    fn insert_new(&mut self, k: Key) -> bool {
+        self.0.insert_new(k.0)
+    }
+    fn len(&self) -> usize {
+        self.0.len()
+    }
 }
 
 /// `below` of a card at the bottom of a column, in a free cell, on its foundation.

@@ -15,6 +15,14 @@ pub trait SeenSet<K>: Default {
     fn contains(&self, k: &K) -> bool;
     /// Insert `k`, which is not in the set.
     fn insert(&mut self, k: K);
+    /// Insert `k` if it is not in the set; whether it was not (one probe where the set allows).
+    fn insert_new(&mut self, k: K) -> bool {
+        let new = !self.contains(&k);
+        if new {
+            self.insert(k);
+        }
+        new
+    }
     fn len(&self) -> usize;
 }
 
@@ -43,6 +51,10 @@ impl<K: Eq + Hash> SeenSet<K> for HashSeen<K> {
     #[inline]
     fn insert(&mut self, k: K) {
         self.0.insert(k);
+    }
+    #[inline]
+    fn insert_new(&mut self, k: K) -> bool {
+        self.0.insert(k)
     }
     fn len(&self) -> usize {
         self.0.len()
@@ -127,6 +139,96 @@ impl WordSet {
     }
 }
 
+/// Keys of N words, not all zero, by linear probing from a hash of the words, at most half full
+/// (all zero marks an empty slot): a probe reads one slot's words, with no separate control
+/// bytes, so a lookup is one cache line where hash tables of keys this wide need two.
+pub struct WordsSet<const N: usize> {
+    slots: Vec<[u64; N]>,
+    len: usize,
+    /// log2 of the slot count (0 while empty).
+    bits: u32,
+}
+
+impl<const N: usize> Default for WordsSet<N> {
+    fn default() -> Self {
+        WordsSet { slots: Vec::new(), len: 0, bits: 0 }
+    }
+}
+
+impl<const N: usize> WordsSet<N> {
+    /// The slot a key's probe starts from: the top bits of a multiplicative hash of its words.
+    #[inline]
+    fn start(&self, k: &[u64; N]) -> usize {
+        let mut h = 0u64;
+        for &w in k {
+            h = (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (h >> (64 - self.bits)) as usize
+    }
+
+    /// The slot holding `k`, or the empty slot where it would go.
+    #[inline]
+    fn find(&self, k: &[u64; N]) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(k);
+        loop {
+            let s = &self.slots[i];
+            if s == k || *s == [0; N] {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let bits = (self.bits + 1).max(10);
+        let old = std::mem::replace(&mut self.slots, vec![[0; N]; 1 << bits]);
+        huge_pages(self.slots.as_flattened_mut());
+        self.bits = bits;
+        for o in old.into_iter().filter(|o| *o != [0; N]) {
+            let i = self.find(&o);
+            self.slots[i] = o;
+        }
+    }
+}
+
+impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
+    fn with_room(n: usize) -> Self {
+        let mut s = WordsSet::default();
+        while (1usize << s.bits) < 2 * n.max(1) {
+            s.bits += 1;
+        }
+        s.bits = s.bits.max(10);
+        s.slots = vec![[0; N]; 1 << s.bits];
+        s
+    }
+    #[inline]
+    fn contains(&self, k: &[u64; N]) -> bool {
+        self.len > 0 && self.slots[self.find(k)] == *k
+    }
+    #[inline]
+    fn insert(&mut self, k: [u64; N]) {
+        self.insert_new(k);
+    }
+    #[inline]
+    fn insert_new(&mut self, k: [u64; N]) -> bool {
+        debug_assert!(k != [0; N], "the all-zero key marks an empty slot");
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let i = self.find(&k);
+        if self.slots[i] == k {
+            return false;
+        }
+        self.slots[i] = k;
+        self.len += 1;
+        true
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
 /// Ask Linux to back a big table with huge pages (where transparent huge pages are on "madvise"):
 /// every probe lands on a random page, and with 4 KiB pages nearly each one misses the TLB too.
 /// Only speed changes; a refusal is ignored.
@@ -176,5 +278,27 @@ mod tests {
         let missing = (0..5_000u64).map(|i| (i << 41) | 2).filter(|w| !all.contains(w));
         assert!(missing.into_iter().all(|w| !s.contains(home(w), w)));
         assert!(!WordSet::default().contains(5, 7));
+    }
+
+    #[test]
+    fn words_set_finds_exactly_what_was_inserted_across_growth() {
+        // Keys that differ in a few bits of one word, as a game's keys do from move to move.
+        let mut s: WordsSet<3> = SeenSet::with_room(10);
+        let mut x = 1u64;
+        let mut all = Vec::new();
+        for i in 0..30_000u64 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let k = [1 << (x >> 58), x >> 50 & 0x3F0, i % 3];
+            let new = !all.contains(&k);
+            assert_eq!(s.insert_new(k), new, "{k:?}");
+            if new {
+                all.push(k);
+            }
+        }
+        assert_eq!(s.len(), all.len());
+        assert!(all.len() > 2_000 && s.slots.len() >= 2 * all.len(), "{} keys, {} slots", all.len(), s.slots.len());
+        assert!(all.iter().all(|k| s.contains(k)));
+        assert!((0..2000u64).map(|i| [i << 1, 7, 9]).filter(|k| !all.contains(k)).all(|k| !s.contains(&k)));
+        assert!(!WordsSet::<2>::default().contains(&[1, 2]));
     }
 }
