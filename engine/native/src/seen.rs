@@ -166,15 +166,22 @@ impl<const N: usize> WordsSet<N> {
         (h >> (64 - self.bits)) as usize
     }
 
-    /// The slot holding `k`, or the empty slot where it would go.
+    /// The slot holding `k` (and true), or the empty slot where it would go. Words compared one
+    /// by one: a key just stored word by word and read back whole stalls store forwarding.
     #[inline]
-    fn find(&self, k: &[u64; N]) -> usize {
+    fn find(&self, k: &[u64; N]) -> (usize, bool) {
         let mask = self.slots.len() - 1;
         let mut i = self.start(k);
         loop {
             let s = &self.slots[i];
-            if s == k || *s == [0; N] {
-                return i;
+            let mut same = true;
+            let mut empty = true;
+            for j in 0..N {
+                same &= s[j] == k[j];
+                empty &= s[j] == 0;
+            }
+            if same || empty {
+                return (i, same);
             }
             i = (i + 1) & mask;
         }
@@ -186,7 +193,7 @@ impl<const N: usize> WordsSet<N> {
         huge_pages(self.slots.as_flattened_mut());
         self.bits = bits;
         for o in old.into_iter().filter(|o| *o != [0; N]) {
-            let i = self.find(&o);
+            let (i, _) = self.find(&o);
             self.slots[i] = o;
         }
     }
@@ -204,7 +211,7 @@ impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
     }
     #[inline]
     fn contains(&self, k: &[u64; N]) -> bool {
-        self.len > 0 && self.slots[self.find(k)] == *k
+        self.len > 0 && self.find(k).1
     }
     #[inline]
     fn insert(&mut self, k: [u64; N]) {
@@ -216,8 +223,8 @@ impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
-        let i = self.find(&k);
-        if self.slots[i] == k {
+        let (i, found) = self.find(&k);
+        if found {
             return false;
         }
         self.slots[i] = k;
