@@ -22,8 +22,10 @@ fn main() {
             opts.insert(k.into(), v.parse().expect("FCOPT value"));
         }
     }
-    // FCOUT=FILE: one line a deal (number, verdict 1 won / 2 lost / 3 other, nodes)
+    // FCOUT=FILE: one line a deal (number, verdict 1 won / 2 lost / 3 other, nodes; with
+    // FCLINES=1, then the winning line)
     let mut per = String::new();
+    let lines = std::env::var("FCLINES").is_ok();
     let (mut won, mut lost, mut unk, mut total) = (0, 0, 0, 0u64);
     let mut digest = 0u64;
     let mut times = Vec::new();
@@ -46,7 +48,12 @@ fn main() {
             Verdict::Lost => { lost += 1; 2 }
             _ => { unk += 1; 3 }
         };
-        per += &format!("{num} {v} {}\n", out.nodes);
+        per += &format!("{num} {v} {}", out.nodes);
+        if let (true, Verdict::Won(line)) = (lines, &out.verdict) {
+            per += " ";
+            per += &line.join(" ");
+        }
+        per += "\n";
         digest = digest.wrapping_mul(0x100000001B3).wrapping_add(out.nodes * 4 + v);
     }
     if let Ok(f) = std::env::var("FCOUT") {

@@ -14,10 +14,8 @@
 //! limit, or an empty open list, which means every reachable position was
 //! expanded: then the loss is proved, exactly as for the DFS.
 
-use crate::search::{Game, Limits, Outcome, Resume, Verdict};
-use rustc_hash::FxHashMap;
+use crate::search::{Game, Limits, Outcome, Resume, SeenKey, SeenSet, Verdict};
 use std::cmp::Reverse;
-use std::collections::hash_map::Entry as MapEntry;
 use std::collections::BinaryHeap;
 
 struct Node<M> {
@@ -112,7 +110,7 @@ pub fn best_first<G: Game>(game: &mut G, limits: Limits, score: impl FnMut(&G, u
 pub struct BestFirst<'g, G: Game, S: FnMut(&G, u32) -> i64> {
     w: Walker<'g, G>,
     score: S,
-    seen: FxHashMap<G::Key, ()>,
+    seen: <G::Key as SeenKey>::Set,
     open: BinaryHeap<(Reverse<i64>, u32)>,
     expanded: u64,
     per_key: u64,
@@ -130,7 +128,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
             w: Walker { game, nodes: Vec::with_capacity(2048), path: Vec::new(), trail: Vec::new() },
             score,
             // room for a typical search (most are small), so the table is not regrown early
-            seen: FxHashMap::with_capacity_and_hasher(2048, Default::default()),
+            seen: SeenSet::with_room(2048),
             open: BinaryHeap::with_capacity(2048),
             expanded: 0,
             per_key,
@@ -144,7 +142,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
             b.done = Some(Outcome { verdict: Verdict::Won(b.w.line()), nodes: 0 });
             return b;
         }
-        b.seen.insert(b.w.game.key(), ());
+        b.seen.insert(b.w.game.key());
         b.w.nodes.push(Node { parent: 0, mv: None, depth: 0 });
         b.w.path.push((0, 0));
         b.open.push((Reverse(0), 0));
@@ -185,14 +183,26 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
             w.game.moves(&mut self.moves);
             let depth = w.nodes[t as usize].depth + 1;
             for &m in &self.moves {
-                let mark = w.trail.len();
-                w.play(m);
-                if w.game.won() {
-                    let line = w.line();
-                    return self.finish(Verdict::Won(line));
-                }
-                if let MapEntry::Vacant(v) = self.seen.entry(w.game.key()) {
-                    v.insert(());
+                // the key told ahead (`Game::child_key`: then no safe move follows, and the
+                // position is not won) or found by making the move
+                let told = w.game.child_key(m);
+                let (was_told, mark) = (told.is_some(), w.trail.len());
+                let key = match told {
+                    Some(k) => k,
+                    None => {
+                        w.play(m);
+                        if w.game.won() {
+                            let line = w.line();
+                            return self.finish(Verdict::Won(line));
+                        }
+                        w.game.key()
+                    }
+                };
+                if self.seen.insert_new(key) {
+                    if was_told {
+                        let u = w.game.apply(m);
+                        w.trail.push((m, u));
+                    }
                     let s = (self.score)(w.game, depth);
                     let id = w.nodes.len() as u32;
                     w.nodes.push(Node { parent: t, mv: Some(m), depth });

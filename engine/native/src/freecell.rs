@@ -10,6 +10,7 @@
 
 use crate::best_first::{best_first, BestFirst};
 use crate::search::{interleave, search, search_restarts, Game, Lazy, Limits, Outcome, Resume, Scan};
+use crate::seen::{SeenKey, SeenSet, WordsSet};
 use crate::{Layout, Options};
 use std::cell::Cell;
 
@@ -62,6 +63,24 @@ const FITS: [[bool; 52]; 52] = {
     t
 };
 
+/// The two cards each card fits on (one rank higher, the other colour; NONE for a king), and the
+/// two that fit on it (NONE for an ace).
+const PARENTS: [[u8; 2]; 52] = relatives(1);
+const CHILDREN: [[u8; 2]; 52] = relatives(-1);
+const fn relatives(dr: i32) -> [[u8; 2]; 52] {
+    let mut t = [[NONE; 2]; 52];
+    let mut c = 0;
+    while c < 52 {
+        let r = (c % 13) as i32 + dr;
+        if r >= 0 && r < 13 {
+            let other: [usize; 2] = if matches!(c / 13, 1 | 2) { [0, 3] } else { [1, 2] };
+            t[c] = [(other[0] * 13) as u8 + r as u8, (other[1] * 13) as u8 + r as u8];
+        }
+        c += 1;
+    }
+    t
+}
+
 #[inline]
 fn rank(c: u8) -> u8 {
     RANK[c as usize]
@@ -106,6 +125,10 @@ pub struct FreeCell {
     fig: [[Fig; CAP]; NCOL],
     /// What each card lies on: another card, BOTTOM, IN_CELL or AT_HOME (the key).
     below: [u8; 52],
+    /// `below` when the position was made: the key codes each card's support against it.
+    orig: [u8; 52],
+    /// The search key, `below` coded (`Key`), kept up to date with it.
+    key: Key,
     /// Where each card was last set in a column (column, place); current for the cards whose
     /// `below` is a card or BOTTOM (those in a column), stale for the others.
     at: [(u8, u8); 52],
@@ -135,11 +158,87 @@ struct Fig {
 
 /// The exact key: for each card, what it lies on (`below`). It names no column and no cell,
 /// so it is the same for every order of them, and it is kept up to date by each move.
-pub type Key = [u8; 52];
+/// Packed at 3 bits a card (21 cards a word): a card only ever lies where it was dealt
+/// (`orig`), at a column's bottom, in a cell, at home, or on one of the two cards it fits
+/// (moves set cards only there), so 6 codes name its support exactly (`FreeCell::code`), and
+/// two positions of one search have equal keys exactly when their `below` are equal.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct Key([u64; 3]);
+
+impl std::hash::Hash for Key {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0[0]);
+        h.write_u64(self.0[1]);
+        h.write_u64(self.0[2]);
+    }
+}
+
+impl SeenKey for Key {
+    type Set = KeySet;
+}
+
+/// The searches' set of keys: an open-addressing table of their three words (a key is never all
+/// zero: that would be every card home, a won position, which is never stored).
+#[derive(Default)]
+pub struct KeySet(WordsSet<3>);
+
+impl SeenSet<Key> for KeySet {
+    fn with_room(n: usize) -> Self {
+        KeySet(WordsSet::with_room(n))
+    }
+    #[inline]
+    fn contains(&self, k: &Key) -> bool {
+        self.0.contains(&k.0)
+    }
+    #[inline]
+    fn insert(&mut self, k: Key) {
+        self.0.insert(k.0);
+    }
+    #[inline]
+    fn insert_new(&mut self, k: Key) -> bool {
+        self.0.insert_new(k.0)
+    }
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
 /// `below` of a card at the bottom of a column, in a free cell, on its foundation.
 const BOTTOM: u8 = 52;
 const IN_CELL: u8 = 53;
 const AT_HOME: u8 = 54;
+/// SLOT[c]: where card `c`'s code lies in the key, word * 64 + bit (21 cards a word).
+const SLOT: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = (c / 21 * 64 + c % 21 * 3) as u8;
+        c += 1;
+    }
+    t
+};
+/// CODE[c][b]: the key code of card `c` lying on `b` where it was not dealt: 0 home, 2 a
+/// column's bottom, 3 a cell, 4 or 5 the card it fits of the first or second suit of the other
+/// colour; 7 where no move sets it (code 1 is "where it was dealt").
+const CODE: [[u8; 55]; 52] = {
+    let mut t = [[7u8; 55]; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c][AT_HOME as usize] = 0;
+        t[c][BOTTOM as usize] = 2;
+        t[c][IN_CELL as usize] = 3;
+        let mut on = 0;
+        while on < 52 {
+            if FITS[c][on] {
+                t[c][on] = 4 + (on / 13 >= 2) as u8;
+            }
+            on += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 impl FreeCell {
     /// A position from the dealt columns (bottom first) and the number of cells.
@@ -151,7 +250,7 @@ impl FreeCell {
             return Err(format!("freecell cells must be 1..4, got {ncells}"));
         }
         let mut seen = [false; 52];
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], at: [(0, 0); 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], orig: [AT_HOME; 52], key: Key::default(), at: [(0, 0); 52] };
         for (i, col) in columns.iter().enumerate() {
             for (k, &c) in col.iter().enumerate() {
                 if c >= 52 || seen[c as usize] {
@@ -171,7 +270,7 @@ impl FreeCell {
 
     /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
     pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], at: [(0, 0); 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], orig: [AT_HOME; 52], key: Key::default(), at: [(0, 0); 52] };
         for (i, col) in columns.iter().enumerate() {
             g.cols[i][..col.len()].copy_from_slice(col);
             g.len[i] = col.len() as u8;
@@ -282,20 +381,28 @@ impl FreeCell {
     }
 
     fn spell_move(&self, m: Move) -> String {
-        let loc = |l: u8| -> String {
+        // built by hand: a winning line spells a hundred moves or so, and `format!` cost more
+        // than the search of an easy deal
+        let loc = |l: u8| -> char {
             if l < CELL0 {
-                (l + 1).to_string()
+                (b'1' + l) as char
             } else if l < HOME {
-                ((b'a' + l - CELL0) as char).to_string()
+                (b'a' + l - CELL0) as char
             } else {
-                "h".to_string()
+                'h'
             }
         };
+        let mut s = String::with_capacity(5);
+        s.push(loc(m.from));
+        s.push(loc(m.to));
         if m.n > 1 {
-            format!("{}{}v{}", loc(m.from), loc(m.to), m.n)
-        } else {
-            format!("{}{}", loc(m.from), loc(m.to))
+            s.push('v');
+            if m.n >= 10 {
+                s.push((b'0' + m.n / 10) as char);
+            }
+            s.push((b'0' + m.n % 10) as char);
         }
+        s
     }
 
     /// The solver's candidates, best first. Only moves that reach a position
@@ -307,96 +414,106 @@ impl FreeCell {
         let empty = self.empty_cols();
         let first_empty = self.len.iter().position(|&l| l == 0).map(|j| j as u8);
         // scored moves, packed in one u64 each (score, then generation order, then the move) so
-        // a plain sort puts lower scores first and keeps ties in generation order
-        let mut scored = [0u64; 160];
+        // a plain sort puts lower scores first and keeps ties in generation order. The order is
+        // a number (`ord`) by kind, then source, then target, so the moves may be found in any
+        // order. At most 56: 4 home, 3 from each cell, 2 onto each column's top card, 2 from
+        // each column to an empty one, 8 to a cell.
+        let mut scored = [0u64; 64];
         let mut k = 0;
-        let mut push = |s: u16, m: Move| {
-            scored[k] = (s as u64) << 32 | (k as u64) << 16 | (m.from as u64) << 12 | (m.to as u64) << 8 | m.n as u64;
+        let mut push = |s: u16, ord: usize, m: Move| {
+            scored[k] = (s as u64) << 32 | (ord as u64) << 16 | (m.from as u64) << 12 | (m.to as u64) << 8 | m.n as u64;
             k += 1;
         };
         let unpack = |e: u64| Move { from: (e >> 12 & 15) as u8, to: (e >> 8 & 15) as u8, n: e as u8 };
         let score = |e: u64| (e >> 32) as u16;
         let rescore = |e: &mut u64, s: u16| *e = (s as u64) << 32 | (*e & 0xFFFF_FFFF);
+        // where a card lying on top of a column or in a cell can be taken from
+        let exposed = |c: u8| -> Option<u8> {
+            let b = self.below[c as usize];
+            if b <= BOTTOM {
+                let (j, p) = self.at[c as usize];
+                (p + 1 == self.len[j as usize]).then_some(j)
+            } else if b == IN_CELL {
+                self.cells[..self.ncells].iter().position(|&x| x == c).map(|k| CELL0 + k as u8)
+            } else {
+                None
+            }
+        };
         // the lowest foundation height: cards near it are wanted soon
         let low = *self.found.iter().min().unwrap();
-        // depth (cards above) of the shallowest card that can go home next, per column
+        // depth (cards above) of the shallowest card that can go home next, per column: of the
+        // cards of rank up to low + 2 (at most two a suit are not home), those in a column
         let mut need = [255u8; NCOL];
-        for i in 0..NCOL {
-            let l = self.len[i] as usize;
-            for d in 0..l {
-                let c = self.cols[i][l - 1 - d];
-                if rank(c) <= low + 2 {
-                    need[i] = d as u8;
-                    break;
+        for s in 0..4 {
+            for r in self.found[s] + 1..=(low + 2).min(13) {
+                let c = s * 13 + r as usize - 1;
+                if self.below[c] <= BOTTOM {
+                    let (j, p) = self.at[c];
+                    let d = self.len[j as usize] - 1 - p;
+                    need[j as usize] = need[j as usize].min(d);
                 }
             }
         }
-        // to the foundations (the safe ones were made already)
-        for from in (0..NCOL as u8).chain((0..self.ncells as u8).map(|k| CELL0 + k)) {
-            if let Some(c) = self.card_at(from) {
-                if self.goes_home(c) {
-                    push(0, Move { from, to: HOME, n: 1 });
+        // to the foundations (the safe ones were made already): each suit's next card, if exposed
+        for s in 0..4 {
+            if self.found[s] < 13 {
+                if let Some(from) = exposed(s as u8 * 13 + self.found[s]) {
+                    push(0, from as usize, Move { from, to: HOME, n: 1 });
                 }
             }
         }
-        // cells to columns
+        // cells to columns: onto the two cards a cell's card fits, where they are a column's top
         for k in 0..self.ncells {
             let c = self.cells[k];
             if c == NONE {
                 continue;
             }
             let from = CELL0 + k as u8;
-            for j in 0..NCOL {
-                match self.top(j) {
-                    Some(t) if fits(c, t) => push(10, Move { from, to: j as u8, n: 1 }),
-                    _ => {}
+            for &t in &PARENTS[c as usize] {
+                if t != NONE {
+                    if let Some(j) = exposed(t).filter(|&j| j < CELL0) {
+                        push(10, 12 + k * 9 + j as usize, Move { from, to: j, n: 1 });
+                    }
                 }
             }
             if let Some(j) = first_empty {
-                push(60, Move { from, to: j, n: 1 });
+                push(60, 12 + k * 9 + 8, Move { from, to: j, n: 1 });
             }
         }
-        // each column's top rank (0 when empty) and top run, computed once
-        let mut top_rank = [0usize; NCOL];
+        // each column's top run, computed once
         let mut runs = [0usize; NCOL];
         for i in 0..NCOL {
-            if self.len[i] > 0 {
-                top_rank[i] = rank(self.cols[i][self.len[i] as usize - 1]) as usize;
-                runs[i] = self.run_len(i);
-            }
+            runs[i] = self.run_len(i);
         }
         let run_cap = Self::capacity(free, empty, false);
-        // columns to columns: the part of the top run that fits the target
-        for i in 0..NCOL {
-            let l = self.len[i] as usize;
-            if l == 0 {
+        // columns to columns: onto a column's top card t, the part of another column's top run
+        // from a card that fits t (one of two) up
+        for j in 0..NCOL {
+            let lj = self.len[j] as usize;
+            if lj == 0 {
                 continue;
             }
-            let run = runs[i];
-            let col = &self.cols[i];
-            let ni = need[i] as u16;
-            let top_rank_i = top_rank[i];
-            for j in 0..NCOL {
-                // the run card that fits j's top, if any: its rank is fixed
-                let want = top_rank[j];
-                if i == j || want < 2 || want <= top_rank_i || want - 1 - top_rank_i >= run {
+            for &x in &CHILDREN[self.cols[j][lj - 1] as usize] {
+                if x == NONE || self.below[x as usize] > BOTTOM {
                     continue;
                 }
-                let t = self.cols[j][self.len[j] as usize - 1];
-                let n = want - top_rank_i; // cards to move
-                let base = col[l - n];
-                if !fits(base, t) || n > run_cap {
+                let (i, p) = self.at[x as usize];
+                let i = i as usize;
+                let l = self.len[i] as usize;
+                let run = runs[i];
+                let n = l - p as usize; // cards to move
+                if i == j || n > run || n > run_cap {
                     continue;
                 }
                 // uncovering: whole run off the column is best, shallow wanted cards too
                 let s = if n == l {
                     20
                 } else if n == run {
-                    25 + ni.min(20)
+                    25 + (need[i] as u16).min(20)
                 } else {
                     50
                 };
-                push(s, Move { from: i as u8, to: j as u8, n: n as u8 });
+                push(s, 48 + i * 8 + j, Move { from: i as u8, to: j as u8, n: n as u8 });
             }
         }
         // columns to an empty column: the top card, and the longest run that fits
@@ -411,10 +528,10 @@ impl FreeCell {
                 let n = run.min(cap);
                 let ni = need[i] as u16;
                 if n > 1 && n < l {
-                    push(40 + ni.min(20), Move { from: i as u8, to: j, n: n as u8 });
+                    push(40 + ni.min(20), 112 + 2 * i, Move { from: i as u8, to: j, n: n as u8 });
                 }
                 if l > 1 {
-                    push(45 + ni.min(20), Move { from: i as u8, to: j, n: 1 });
+                    push(45 + ni.min(20), 113 + 2 * i, Move { from: i as u8, to: j, n: 1 });
                 }
             }
         }
@@ -425,7 +542,7 @@ impl FreeCell {
                     continue;
                 }
                 let ni = need[i] as u16;
-                push(70 + ni.min(30), Move { from: i as u8, to: CELL0 + k as u8, n: 1 });
+                push(70 + ni.min(30), 128 + i, Move { from: i as u8, to: CELL0 + k as u8, n: 1 });
             }
         }
         let moves = &mut scored[..k];
@@ -447,7 +564,7 @@ impl FreeCell {
         let mut st = [ColStats::default(); NCOL];
         let nexts = self.next_places();
         for (i, c) in st.iter_mut().enumerate() {
-            *c = self.col_stats(i, runs[i], &w, &nexts);
+            self.col_stats(c, i, runs[i], &w, &nexts);
         }
         let all: i32 = st.iter().map(|c| c.pre[0]).sum();
         // global_eval's parts, updated per move rather than recounted
@@ -519,14 +636,15 @@ impl FreeCell {
             let li = self.len[i] as usize;
             let lj = self.len[j] as usize;
             for k in 0..n {
-                let c = self.cols[i][li - n + k];
-                self.cols[j][lj + k] = c;
-                self.at[c as usize] = (j as u8, (lj + k) as u8);
-                self.figure(j, lj + k);
+                self.cols[j][lj + k] = self.cols[i][li - n + k];
             }
             self.len[i] -= n as u8;
             self.len[j] += n as u8;
             self.seat(j, lj);
+            for p in lj + 1..lj + n {
+                self.at[self.cols[j][p] as usize] = (j as u8, p as u8);
+                self.figure(j, p);
+            }
             return self.cols[j][lj];
         }
         let c = self.take(m.from);
@@ -537,10 +655,10 @@ impl FreeCell {
             self.seat(j, self.len[j] as usize - 1);
         } else if m.to < HOME {
             self.cells[(m.to - CELL0) as usize] = c;
-            self.below[c as usize] = IN_CELL;
+            self.set_below(c as usize, IN_CELL);
         } else {
             self.found[suit(c)] += 1;
-            self.below[c as usize] = AT_HOME;
+            self.set_below(c as usize, AT_HOME);
         }
         c
     }
@@ -549,7 +667,7 @@ impl FreeCell {
     #[inline]
     fn seat(&mut self, j: usize, pos: usize) {
         let c = self.cols[j][pos] as usize;
-        self.below[c] = if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] };
+        self.set_below(c, if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] });
         self.at[c] = (j as u8, pos as u8);
         self.figure(j, pos);
     }
@@ -574,19 +692,56 @@ impl FreeCell {
         };
     }
 
-    /// `below` from scratch (positions built by hand or dealt).
+    /// `below` from scratch (positions built by hand or dealt); the key codes supports
+    /// against it from now on.
     fn init_below(&mut self) {
-        self.below = [AT_HOME; 52];
+        self.orig = [AT_HOME; 52];
         for j in 0..NCOL {
             for pos in 0..self.len[j] as usize {
-                self.seat(j, pos);
+                self.orig[self.cols[j][pos] as usize] = if pos == 0 { BOTTOM } else { self.cols[j][pos - 1] };
             }
         }
         for k in 0..self.ncells {
             if self.cells[k] != NONE {
-                self.below[self.cells[k] as usize] = IN_CELL;
+                self.orig[self.cells[k] as usize] = IN_CELL;
             }
         }
+        for c in 0..52 {
+            self.set_below(c, self.orig[c]);
+        }
+        for j in 0..NCOL {
+            for pos in 0..self.len[j] as usize {
+                self.at[self.cols[j][pos] as usize] = (j as u8, pos as u8);
+                self.figure(j, pos);
+            }
+        }
+    }
+
+    /// Set what card `c` lies on, in `below` and in the key (one word changed in place).
+    #[inline]
+    fn set_below(&mut self, c: usize, b: u8) {
+        self.below[c] = b;
+        let (w, word) = self.key_word(c, b);
+        self.key.0[w] = word;
+    }
+
+    /// The key with card `c` lying on `b`.
+    #[inline]
+    fn key_with(&self, c: usize, b: u8) -> Key {
+        let (w, word) = self.key_word(c, b);
+        let k = &self.key.0;
+        Key([if w == 0 { word } else { k[0] }, if w == 1 { word } else { k[1] }, if w == 2 { word } else { k[2] }])
+    }
+
+    /// The key word holding card `c`'s code and its value with `c` lying on `b`: the code is 1
+    /// where it was dealt, else `CODE` (home, a column's bottom, a cell, or one of the two cards
+    /// it fits).
+    #[inline]
+    fn key_word(&self, c: usize, b: u8) -> (usize, u64) {
+        let code = if b == self.orig[c] { 1 } else { CODE[c][b as usize] as u64 };
+        debug_assert!(code != 7, "card {c} set on {b}, which it does not fit");
+        let (w, s) = ((SLOT[c] >> 6) as usize, SLOT[c] & 63);
+        (w, self.key.0[w] & !(7 << s) | code << s)
     }
 
     /// Take back `m`, which moved `c`.
@@ -607,7 +762,7 @@ impl FreeCell {
             self.seat(i, self.len[i] as usize - 1);
         } else {
             self.cells[(m.from - CELL0) as usize] = c;
-            self.below[c as usize] = IN_CELL;
+            self.set_below(c as usize, IN_CELL);
         }
     }
 
@@ -671,11 +826,13 @@ impl FreeCell {
     /// Column `i`'s figures for rescoring moves: the column's part of `eval` with its top d cards
     /// gone (d = 0..=run), its lowest rank, and how many of its cards are next for their
     /// foundations; read off `fig` and the next cards' places (`next_places`), no column walk.
-    fn col_stats(&self, i: usize, run: usize, w: &[i32; 8], nexts: &[(u8, u8); 4]) -> ColStats {
+    /// Written in place (`st`, zeroed): a returned copy, read whole right after its parts were
+    /// written, stalls the processor.
+    fn col_stats(&self, st: &mut ColStats, i: usize, run: usize, w: &[i32; 8], nexts: &[(u8, u8); 4]) {
         let l = self.len[i] as usize;
-        let mut st = ColStats { pre: [0; 14], mn: 14, next: 0 };
+        st.mn = 14;
         if l == 0 {
-            return st;
+            return;
         }
         st.mn = self.fig[i][l - 1].low;
         let mut places = [0i32; 4];
@@ -693,7 +850,6 @@ impl FreeCell {
             let depth: i32 = places.iter().map(|&p| (len as i32 - 1 - p).max(0)).sum();
             st.pre[l - len] = f.blockers as i32 * w[1] + depth * w[2] + f.misfits as i32 * w[5];
         }
-        st
     }
 
     /// How much the column's part of `eval` of a column with figures `st` grows when `moved` (a run, or one card
@@ -734,7 +890,9 @@ impl FreeCell {
         self.found == [13; 4]
     }
 
-    fn make_key(&self) -> Key {
+    /// What each card lies on: the key before coding, comparable across positions made apart.
+    #[cfg(test)]
+    fn make_key(&self) -> [u8; 52] {
         self.below
     }
 }
@@ -744,13 +902,31 @@ impl Game for FreeCell {
     type Undo = (Move, u8);
     type Key = Key;
 
+    /// The first column whose top card is safe to go home, else the first such cell: only a
+    /// suit's next card can go, so the four are looked up where they lie (`at`, `below`).
     fn safe_move(&self) -> Option<Move> {
-        for i in 0..NCOL {
-            if let Some(c) = self.top(i) {
-                if self.safe_home(c) {
-                    return Some(Move { from: i as u8, to: HOME, n: 1 });
-                }
+        let (mut col, mut cell) = (NONE, false);
+        for s in 0..4 {
+            let f = self.found[s];
+            if f == 13 {
+                continue;
             }
+            let c = s as u8 * 13 + f;
+            let b = self.below[c as usize];
+            if b <= BOTTOM {
+                let (j, p) = self.at[c as usize];
+                if j < col && p + 1 == self.len[j as usize] && self.safe_home(c) {
+                    col = j;
+                }
+            } else if b == IN_CELL {
+                cell = cell || self.safe_home(c);
+            }
+        }
+        if col != NONE {
+            return Some(Move { from: col, to: HOME, n: 1 });
+        }
+        if !cell {
+            return None;
         }
         for k in 0..self.ncells {
             let c = self.cells[k];
@@ -778,7 +954,35 @@ impl Game for FreeCell {
     }
 
     fn key(&self) -> Key {
-        self.make_key()
+        self.key
+    }
+
+    /// The key after `m` when no card goes home: then only the card `m` sets down (the run's
+    /// deepest) lies elsewhere, and the only card that may become safe is the one it uncovers
+    /// (the foundations are unchanged, no other card is uncovered); None when that one is safe.
+    fn child_key(&self, m: Move) -> Option<Key> {
+        debug_assert!(self.safe_move().is_none(), "child_key in a position with a safe move");
+        if m.to == HOME {
+            return None;
+        }
+        let c = if m.from < CELL0 {
+            let (i, n) = (m.from as usize, m.n as usize);
+            let l = self.len[i] as usize;
+            if l > n && self.safe_home(self.cols[i][l - n - 1]) {
+                return None;
+            }
+            self.cols[i][l - n]
+        } else {
+            self.cells[(m.from - CELL0) as usize]
+        };
+        let b = if m.to < CELL0 { self.top(m.to as usize).unwrap_or(BOTTOM) } else { IN_CELL };
+        Some(self.key_with(c as usize, b))
+    }
+
+    /// The memory cap's estimate of a key, kept at the uncoded key's 52 bytes, so that every
+    /// verdict under a memory cap stays what it was before the key was packed.
+    fn key_bytes(&self) -> usize {
+        52
     }
 
     fn spell(&self, m: Move, out: &mut Vec<String>) {
@@ -1026,6 +1230,157 @@ mod tests {
         assert_eq!(g.make_key(), before);
         cols[1] = col("TS");
         let _ = cols;
+    }
+
+    /// The candidates and their kind scores by their definition, in plain loops over every
+    /// location (the order `candidates` keeps among equal scores).
+    fn reference_moves(g: &FreeCell) -> Vec<(u16, Move)> {
+        let mut out = Vec::new();
+        let (free, empty) = (g.free_cells(), g.empty_cols());
+        let first_empty = (0..NCOL).find(|&j| g.len[j] == 0).map(|j| j as u8);
+        let low = *g.found.iter().min().unwrap();
+        let need: Vec<u16> = (0..NCOL).map(|i| (0..g.len[i] as usize).rev().position(|p| rank(g.cols[i][p]) <= low + 2).map_or(255, |d| d as u16)).collect();
+        for from in 0..CELL0 + g.ncells as u8 {
+            if g.card_at(from).is_some_and(|c| g.goes_home(c)) {
+                out.push((0, Move { from, to: HOME, n: 1 }));
+            }
+        }
+        for k in 0..g.ncells {
+            let Some(c) = g.card_at(CELL0 + k as u8) else { continue };
+            for j in 0..NCOL {
+                if g.top(j).is_some_and(|t| fits(c, t)) {
+                    out.push((10, Move { from: CELL0 + k as u8, to: j as u8, n: 1 }));
+                }
+            }
+            if let Some(j) = first_empty {
+                out.push((60, Move { from: CELL0 + k as u8, to: j, n: 1 }));
+            }
+        }
+        for i in 0..NCOL {
+            let (l, run) = (g.len[i] as usize, g.run_len(i));
+            for j in (0..NCOL).filter(|&j| j != i) {
+                let Some(t) = g.top(j) else { continue };
+                for n in 1..=run.min(FreeCell::capacity(free, empty, false)) {
+                    if fits(g.cols[i][l - n], t) {
+                        let s = if n == l { 20 } else if n == run { 25 + need[i].min(20) } else { 50 };
+                        out.push((s, Move { from: i as u8, to: j as u8, n: n as u8 }));
+                    }
+                }
+            }
+        }
+        if let Some(j) = first_empty {
+            for i in 0..NCOL {
+                let (l, n) = (g.len[i] as usize, g.run_len(i).min(FreeCell::capacity(free, empty, true)));
+                if n > 1 && n < l {
+                    out.push((40 + need[i].min(20), Move { from: i as u8, to: j, n: n as u8 }));
+                }
+                if l > 1 {
+                    out.push((45 + need[i].min(20), Move { from: i as u8, to: j, n: 1 }));
+                }
+            }
+        }
+        if let Some(k) = g.first_free_cell() {
+            for i in (0..NCOL).filter(|&i| g.len[i] > 0) {
+                out.push((70 + need[i].min(30), Move { from: i as u8, to: CELL0 + k as u8, n: 1 }));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn candidates_are_the_reference_moves_in_its_order() {
+        for deal in 1..60 {
+            let mut g = FreeCell::new(&classic(deal), 1 + deal as usize % 4).unwrap();
+            g.w = PROFILES[4]; // ordered by kind alone, so the order is the generation's
+            let mut x = deal as u64 * 7919 + 1;
+            for _ in 0..80 {
+                let mut want = reference_moves(&g);
+                want.sort_by_key(|e| e.0); // stable: ties keep the reference's order
+                let mut got = Vec::new();
+                g.candidates(&mut got);
+                assert_eq!(got, want.iter().map(|e| e.1).collect::<Vec<_>>(), "deal {deal}");
+                let mut singles = Vec::new();
+                g.legal_singles(&mut singles);
+                if singles.is_empty() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                g.apply(singles[(x % singles.len() as u64) as usize]);
+                while let Some(m) = g.safe_move() {
+                    g.apply(m);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn packed_keys_are_equal_exactly_when_supports_are() {
+        // breadth-first over every single and candidate move, so positions recur by many paths
+        for deal in 1..12 {
+            let start = FreeCell::new(&classic(deal), 2 + deal as usize % 3).unwrap();
+            let mut by_key: std::collections::HashMap<Key, [u8; 52]> = Default::default();
+            let mut by_below: std::collections::HashMap<[u8; 52], Key> = Default::default();
+            let mut queue = std::collections::VecDeque::from([start]);
+            let mut reached = 0;
+            while let Some(mut g) = queue.pop_front() {
+                let mut ms = Vec::new();
+                g.legal_singles(&mut ms);
+                g.candidates(&mut ms);
+                for m in ms {
+                    let u = g.apply(m);
+                    let (k, b) = (g.key(), g.make_key());
+                    reached += 1;
+                    assert_eq!(*by_below.entry(b).or_insert(k), k, "deal {deal}: one position, two keys");
+                    let new = !by_key.contains_key(&k);
+                    assert_eq!(*by_key.entry(k).or_insert(b), b, "deal {deal}: one key, two positions");
+                    if new && by_key.len() < 3000 {
+                        queue.push_back(g.clone());
+                    }
+                    g.revert(u);
+                }
+            }
+            assert!(by_key.len() > 1000 && reached > 2 * by_key.len(), "deal {deal}: {} positions, {reached} reached", by_key.len());
+        }
+    }
+
+    #[test]
+    fn child_key_is_the_key_the_move_and_its_safe_moves_reach() {
+        let mut told = 0;
+        for deal in 1..40 {
+            let mut g = FreeCell::new(&classic(deal), 1 + deal as usize % 4).unwrap();
+            let mut x = deal as u64 * 31337 + 3;
+            for _ in 0..100 {
+                while let Some(m) = g.safe_move() {
+                    g.apply(m);
+                }
+                let mut ms = Vec::new();
+                g.candidates(&mut ms);
+                if ms.is_empty() {
+                    break;
+                }
+                for &m in &ms {
+                    let k = g.child_key(m);
+                    let mut trail = vec![g.apply(m)];
+                    while let Some(s) = g.safe_move() {
+                        trail.push(g.apply(s));
+                    }
+                    if let Some(k) = k {
+                        assert_eq!(k, g.key(), "deal {deal}: {m:?}");
+                        told += 1;
+                    }
+                    while let Some(u) = trail.pop() {
+                        g.revert(u);
+                    }
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                g.apply(ms[(x % ms.len() as u64) as usize]);
+            }
+        }
+        assert!(told > 1000, "only {told} keys told ahead");
     }
 
     #[test]

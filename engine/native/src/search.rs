@@ -14,10 +14,10 @@
 //! 4. `dominated` (optional) says yes only when an expanded position has
 //!    every win of this one, none longer (docs/solver.md, Klondike, "Waste
 //!    dominance", has the argument that the search stays complete).
-//! 5. `child_key` (optional, with `LOOKAHEAD`) returns only the very key the search would read
-//!    after the move and its safe moves. The look-ahead changes no verdict, count or line: it
-//!    only skips, without making it, a child whose key is already seen when its turn comes,
-//!    which entering it would refuse anyway.
+//! 5. `child_key` (optional) returns only the very key the search would read after the move
+//!    and its safe moves. It changes no verdict, count or line: the searches only skip, without
+//!    making it, a child whose key is already seen when its turn comes, which entering it would
+//!    refuse anyway (with `LOOKAHEAD`, the depth-first search keys all children at once).
 
 pub use crate::seen::{SeenKey, SeenSet};
 
@@ -44,15 +44,19 @@ pub trait Game {
     fn dominated(&self, _seen: &dyn Fn(&Self::Key) -> bool) -> bool {
         false
     }
-    /// Whether the search should look ahead at each expanded position's children (`Searcher::
-    /// look_ahead`): key each one (`child_key`, or make it), prefetch the key's place in the seen
-    /// set, and later skip a child whose key is seen by then without making it, so the probes
-    /// overlap instead of each waiting on memory. Worth it where the set is far larger than the
-    /// caches and most children are seen. Only speed changes.
+    /// Whether the depth-first search should look ahead at each expanded position's children
+    /// (`Searcher::look_ahead`): key each one (`child_key`, or make it), prefetch the key's place
+    /// in the seen set, and later skip a child whose key is seen by then without making it, so the
+    /// probes overlap instead of each waiting on memory. Worth it where the set is far larger than
+    /// the caches and most children are seen. Only speed changes.
     const LOOKAHEAD: bool = false;
-    /// For `LOOKAHEAD`: the key of the position `m` leads to, worked out without making it, when
-    /// that position has no safe move and is not won (so that it is the key the search would
-    /// read there); None otherwise, and then the search makes the move to see. Default: None.
+    /// The key of the position `m` leads to, when the game can tell it without making `m` and
+    /// that position has no safe move and is not won (so it is the key the search would read
+    /// there); None otherwise (the default), and then the search makes the move to see. Called
+    /// only where `moves` was, so in a position with no safe move. The searches pass over a move
+    /// into a position they have seen without making it (a seen position is never won, so no win
+    /// is skipped); without `LOOKAHEAD` they also skip the safe moves and the win check after
+    /// the others.
     fn child_key(&self, _m: Self::Move) -> Option<Self::Key> {
         None
     }
@@ -147,21 +151,27 @@ impl<'g, G: Game> Searcher<'g, G> {
     }
 
     /// Enter the position now on the board: make its safe moves, check for a
-    /// win, and push a frame of candidates if the position is new.
-    fn enter(&mut self) -> Entry {
-        let mark = self.trail.len();
-        while let Some(m) = self.game.safe_move() {
-            let u = self.game.apply(m);
-            self.trail.push((m, u));
-        }
-        if self.game.won() {
-            return Entry::Won;
-        }
+    /// win, and push a frame of candidates if the position is new. `told`: its key from
+    /// `Game::child_key` (then it has no safe move, is not won, and was found unseen).
+    fn enter(&mut self, told: Option<G::Key>) -> Entry {
+        let (mark, was_told) = (self.trail.len(), told.is_some());
+        let key = match told {
+            Some(k) => k,
+            None => {
+                while let Some(m) = self.game.safe_move() {
+                    let u = self.game.apply(m);
+                    self.trail.push((m, u));
+                }
+                if self.game.won() {
+                    return Entry::Won;
+                }
+                self.game.key()
+            }
+        };
         let len = self.seen.len() as u64;
-        let key = self.game.key();
         // The key first: most refusals are seen positions, and one probe tells them.
         let seen = &self.seen;
-        if seen.contains(&key) || self.game.dominated(&|k| seen.contains(k)) {
+        if (!was_told && seen.contains(&key)) || self.game.dominated(&|k| seen.contains(k)) {
             self.unwind_to(mark);
             return Entry::Refused;
         }
@@ -216,7 +226,7 @@ impl<'g, G: Game> Searcher<'g, G> {
     }
 
     fn run(&mut self) -> bool {
-        match self.enter() {
+        match self.enter(None) {
             Entry::Won => return true,
             Entry::Refused => return false,
             Entry::Entered => {}
@@ -231,14 +241,25 @@ impl<'g, G: Game> Searcher<'g, G> {
             if top.next < top.moves.len() {
                 let m = top.moves[top.next];
                 top.next += 1;
-                if let Some(Some(k)) = top.keys.get(top.next - 1) {
-                    if self.seen.contains(k) {
-                        continue;
+                let told = if G::LOOKAHEAD {
+                    // keyed ahead (`look_ahead`, perhaps by making the move): skip a seen one,
+                    // enter the others afresh
+                    if let Some(Some(k)) = top.keys.get(top.next - 1) {
+                        if self.seen.contains(k) {
+                            continue;
+                        }
                     }
-                }
+                    None
+                } else {
+                    let told = self.game.child_key(m);
+                    if told.as_ref().is_some_and(|k| self.seen.contains(k)) {
+                        continue; // `enter` would refuse it
+                    }
+                    told
+                };
                 let u = self.game.apply(m);
                 self.trail.push((m, u));
-                match self.enter() {
+                match self.enter(told) {
                     Entry::Won => return true,
                     Entry::Entered => {}
                     Entry::Refused => {

@@ -16,6 +16,14 @@ pub trait SeenSet<K>: Default {
     fn contains(&self, k: &K) -> bool;
     /// Insert `k`, which is not in the set.
     fn insert(&mut self, k: K);
+    /// Insert `k` if it is not in the set; whether it was not (one probe where the set allows).
+    fn insert_new(&mut self, k: K) -> bool {
+        let new = !self.contains(&k);
+        if new {
+            self.insert(k);
+        }
+        new
+    }
     fn len(&self) -> usize;
     /// Start fetching the memory a probe for `k` will read (only speed changes). Default: nothing.
     #[inline]
@@ -47,6 +55,10 @@ impl<K: Eq + Hash> SeenSet<K> for HashSeen<K> {
     #[inline]
     fn insert(&mut self, k: K) {
         self.0.insert(k);
+    }
+    #[inline]
+    fn insert_new(&mut self, k: K) -> bool {
+        self.0.insert(k)
     }
     fn len(&self) -> usize {
         self.0.len()
@@ -186,6 +198,66 @@ fn zeroed_table(n: usize) -> Vec<u64> {
     }
 }
 
+/// Keys of N words, not all zero, by linear probing from a hash of the words, at most half full
+/// (all zero marks an empty slot): a probe reads one slot's words, with no separate control
+/// bytes, so a lookup is one cache line where hash tables of keys this wide need two.
+pub struct WordsSet<const N: usize> {
+    slots: Vec<[u64; N]>,
+    len: usize,
+    /// log2 of the slot count (0 while empty).
+    bits: u32,
+}
+
+impl<const N: usize> Default for WordsSet<N> {
+    fn default() -> Self {
+        WordsSet { slots: Vec::new(), len: 0, bits: 0 }
+    }
+}
+
+impl<const N: usize> WordsSet<N> {
+    /// The slot a key's probe starts from: the top bits of a multiplicative hash of its words.
+    #[inline]
+    fn start(&self, k: &[u64; N]) -> usize {
+        let mut h = 0u64;
+        for &w in k {
+            h = (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (h >> (64 - self.bits)) as usize
+    }
+
+    /// The slot holding `k` (and true), or the empty slot where it would go. Words compared one
+    /// by one: a key just stored word by word and read back whole stalls store forwarding.
+    #[inline]
+    fn find(&self, k: &[u64; N]) -> (usize, bool) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.start(k);
+        loop {
+            let s = &self.slots[i];
+            let mut same = true;
+            let mut empty = true;
+            for j in 0..N {
+                same &= s[j] == k[j];
+                empty &= s[j] == 0;
+            }
+            if same || empty {
+                return (i, same);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let bits = (self.bits + 1).max(10);
+        let old = std::mem::replace(&mut self.slots, vec![[0; N]; 1 << bits]);
+        huge_pages(self.slots.as_flattened_mut());
+        self.bits = bits;
+        for o in old.into_iter().filter(|o| *o != [0; N]) {
+            let (i, _) = self.find(&o);
+            self.slots[i] = o;
+        }
+    }
+}
+
 /// Keep `v` for `zeroed_table` if it is big, within `SPARE_BYTES` (the largest first).
 fn give_back(v: Vec<u64>) {
     if v.capacity() * 8 < SPARE_MIN_BYTES {
@@ -199,6 +271,43 @@ fn give_back(v: Vec<u64>) {
         total += v.capacity() * 8;
         total <= SPARE_BYTES
     });
+}
+
+impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
+    fn with_room(n: usize) -> Self {
+        let mut s = WordsSet::default();
+        while (1usize << s.bits) < 2 * n.max(1) {
+            s.bits += 1;
+        }
+        s.bits = s.bits.max(10);
+        s.slots = vec![[0; N]; 1 << s.bits];
+        s
+    }
+    #[inline]
+    fn contains(&self, k: &[u64; N]) -> bool {
+        self.len > 0 && self.find(k).1
+    }
+    #[inline]
+    fn insert(&mut self, k: [u64; N]) {
+        self.insert_new(k);
+    }
+    #[inline]
+    fn insert_new(&mut self, k: [u64; N]) -> bool {
+        debug_assert!(k != [0; N], "the all-zero key marks an empty slot");
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let (i, found) = self.find(&k);
+        if found {
+            return false;
+        }
+        self.slots[i] = k;
+        self.len += 1;
+        true
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
 }
 
 /// Ask Linux to back a big table with huge pages (where transparent huge pages are on "madvise"):
@@ -269,5 +378,27 @@ mod tests {
             let other = |i: u64| (i << 2 | (round + 1) % 3) + 1;
             assert!((0..400_000).step_by(7).all(|i| !s.contains(home(other(i)), other(i))));
         }
+    }
+
+    #[test]
+    fn words_set_finds_exactly_what_was_inserted_across_growth() {
+        // Keys that differ in a few bits of one word, as a game's keys do from move to move.
+        let mut s: WordsSet<3> = SeenSet::with_room(10);
+        let mut x = 1u64;
+        let mut all = Vec::new();
+        for i in 0..30_000u64 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let k = [1 << (x >> 58), x >> 50 & 0x3F0, i % 3];
+            let new = !all.contains(&k);
+            assert_eq!(s.insert_new(k), new, "{k:?}");
+            if new {
+                all.push(k);
+            }
+        }
+        assert_eq!(s.len(), all.len());
+        assert!(all.len() > 2_000 && s.slots.len() >= 2 * all.len(), "{} keys, {} slots", all.len(), s.slots.len());
+        assert!(all.iter().all(|k| s.contains(k)));
+        assert!((0..2000u64).map(|i| [i << 1, 7, 9]).filter(|k| !all.contains(k)).all(|k| !s.contains(&k)));
+        assert!(!WordsSet::<2>::default().contains(&[1, 2]));
     }
 }
