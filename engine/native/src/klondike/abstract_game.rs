@@ -543,6 +543,62 @@ impl Abs {
         }
     }
 
+    /// Whether some structure card can never leave its place, so the position has no win
+    /// (docs/solver.md, "The abstract game", blocked structure). A least fixpoint of the cards
+    /// that may leave: a structure card may leave once every card above it may, and either every
+    /// lower card of its suit that is in the structure may (to go up) or some card of its parent
+    /// type is outside the structure or may become the surface (to be revealed onto); a king may
+    /// always be revealed (an empty pile is assumed).
+    pub fn blocked(&self) -> bool {
+        // where each structure card lies: (pile, index), and whether it may leave yet
+        let mut at = [(u8::MAX, 0u8); 52];
+        let mut total = 0;
+        for p in 0..PILES {
+            for i in 0..self.strct[p] as usize {
+                at[self.deal[p][i] as usize] = (p as u8, i as u8);
+                total += 1;
+            }
+        }
+        // leaves[p] = how many of pile p's structure cards, from the top, may leave
+        let mut leaves = [0u8; PILES];
+        let mut n = 0;
+        let visible = |c: u8, leaves: &[u8; PILES]| {
+            let (p, i) = at[c as usize];
+            p == u8::MAX || i + 1 + leaves[p as usize] >= self.strct[p as usize]
+        };
+        let gone = |c: u8, leaves: &[u8; PILES]| {
+            let (p, i) = at[c as usize];
+            p == u8::MAX || i + leaves[p as usize] >= self.strct[p as usize]
+        };
+        loop {
+            let mut moved = false;
+            for p in 0..PILES {
+                let k = self.strct[p];
+                if leaves[p] >= k {
+                    continue;
+                }
+                let c = self.deal[p][(k - 1 - leaves[p]) as usize];
+                let (r, s) = (rank(c), suit(c));
+                let up = (1..r).all(|q| gone(s * 13 + q - 1, &leaves));
+                let onto = if r == 13 {
+                    (0..PILES).any(|q| q != p && leaves[q] >= self.strct[q])
+                } else {
+                    let ps: [u8; 2] = if red(c) { [r, 39 + r] } else { [13 + r, 26 + r] };
+                    ps.iter().any(|&y| visible(y, &leaves))
+                };
+                if up || onto {
+                    leaves[p] += 1;
+                    n += 1;
+                    moved = true;
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        n < total
+    }
+
     /// The exact key, 61 bits at most: the waste size, one value for every size on the turn-over
     /// cycle (5), which dealt stock cards are left (24), and above them the foundation heights and
     /// structure counts as one mixed-radix number. The face-down cards follow from the counts, the
