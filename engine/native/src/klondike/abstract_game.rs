@@ -544,13 +544,16 @@ impl Abs {
     }
 
     /// Whether some structure card can never leave its place, so the position has no win
-    /// (docs/solver.md, "The abstract game", blocked structure). A least fixpoint of the cards
-    /// that may leave: a structure card may leave once every card above it may, and either every
-    /// lower card of its suit that is in the structure may (to go up) or some card of its parent
-    /// type is outside the structure or may become the surface (to be revealed onto); a king may
-    /// always be revealed (an empty pile is assumed).
+    /// (docs/solver.md, "The abstract game", blocked structure). Two least fixpoints grown
+    /// together: the structure cards that may leave, and the cards that may be face up in the
+    /// tableau (V). A structure card may leave once every card above it may, and either every
+    /// lower card of its suit that is in the structure may (to go up) or a card of its parent type
+    /// may be in V (to be revealed onto; a king: another pile may lose all its structure). A card
+    /// may be in V when it is there now, or is a structure card with every card above it gone, or
+    /// lies outside the structure (stock, foundation) and a card of its parent type may be in V
+    /// (a king: some pile may lose all its structure).
     pub fn blocked(&self) -> bool {
-        // where each structure card lies: (pile, index), and whether it may leave yet
+        // where each structure card lies: (pile, index)
         let mut at = [(u8::MAX, 0u8); 52];
         let mut total = 0;
         for p in 0..PILES {
@@ -561,17 +564,41 @@ impl Abs {
         }
         // leaves[p] = how many of pile p's structure cards, from the top, may leave
         let mut leaves = [0u8; PILES];
+        let mut inv = self.vis;
         let mut n = 0;
-        let visible = |c: u8, leaves: &[u8; PILES]| {
-            let (p, i) = at[c as usize];
-            p == u8::MAX || i + 1 + leaves[p as usize] >= self.strct[p as usize]
-        };
         let gone = |c: u8, leaves: &[u8; PILES]| {
             let (p, i) = at[c as usize];
             p == u8::MAX || i + leaves[p as usize] >= self.strct[p as usize]
         };
+        let parents = |c: u8| -> u64 {
+            let r = rank(c) as u32;
+            if red(c) {
+                1 << r | 1 << (39 + r)
+            } else {
+                1 << (13 + r) | 1 << (26 + r)
+            }
+        };
         loop {
             let mut moved = false;
+            let empty_some = (0..PILES).any(|q| leaves[q] >= self.strct[q]);
+            // cards that may come into V
+            for c in 0..52u8 {
+                if inv & bit(c) != 0 {
+                    continue;
+                }
+                let (p, i) = at[c as usize];
+                let ok = if p != u8::MAX {
+                    i + 1 + leaves[p as usize] >= self.strct[p as usize]
+                } else if rank(c) == 13 {
+                    empty_some
+                } else {
+                    inv & parents(c) != 0
+                };
+                if ok {
+                    inv |= bit(c);
+                    moved = true;
+                }
+            }
             for p in 0..PILES {
                 let k = self.strct[p];
                 if leaves[p] >= k {
@@ -583,8 +610,7 @@ impl Abs {
                 let onto = if r == 13 {
                     (0..PILES).any(|q| q != p && leaves[q] >= self.strct[q])
                 } else {
-                    let ps: [u8; 2] = if red(c) { [r, 39 + r] } else { [13 + r, 26 + r] };
-                    ps.iter().any(|&y| visible(y, &leaves))
+                    inv & parents(c) != 0
                 };
                 if up || onto {
                     leaves[p] += 1;
