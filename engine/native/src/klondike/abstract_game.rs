@@ -401,7 +401,8 @@ impl Abs {
         None
     }
 
-    /// Every legal abstract move, in a fixed order (best first for finding wins).
+    /// Every legal abstract move, in a fixed order (best first for finding wins: stock cards to
+    /// the tableau before reveals, docs/solver.md, "The abstract game", move order).
     pub fn legal(&self, out: &mut Vec<AbsMove>) {
         let u = self.uncovered();
         // The stock cards reachable by taps and turn-overs, in `reach` order.
@@ -426,6 +427,12 @@ impl Abs {
                 out.push(AbsMove::DeckStack(c));
             }
         }
+        // Stock cards to the tableau.
+        for &c in rc {
+            if Self::has_parent(u, c) {
+                out.push(AbsMove::DeckPile(c));
+            }
+        }
         // Surfaces (with what lies on them) to another pile, the deepest structure first (ties:
         // the lower pile first).
         let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
@@ -442,12 +449,6 @@ impl Abs {
             }
         }
         out.extend(rv[..n].iter().map(|&(_, c)| AbsMove::Reveal(c)));
-        // Stock cards to the tableau.
-        for &c in rc {
-            if Self::has_parent(u, c) {
-                out.push(AbsMove::DeckPile(c));
-            }
-        }
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];
