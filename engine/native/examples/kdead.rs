@@ -1,4 +1,5 @@
-//! Tuning aid: which numbered deals the static blocking test calls dead.
+//! Tuning aid: the numbered deals the blocked-structure test (`Abs::blocked`, docs/solver.md) proves
+//! lost before any search: `cargo run --release --example kdead -- DRAW FROM TO`.
 use dealpool_native::{klondike, klondike::abstract_game::Abs, Options};
 fn main() {
     let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
