@@ -140,8 +140,8 @@ def _board(id_: str, game_id: str, nodes: int, label: str, **options: str) -> Bo
 BOARDS: dict[str, Board] = {
     b.id: b
     for b in (
-        _board("klondike-1", "klondike", 16_000_000, "Klondike · Draw 1", draw="1"),
-        _board("klondike-3", "klondike", 16_000_000, "Klondike · Draw 3", draw="3"),
+        _board("klondike-1", "klondike", 24_000_000, "Klondike · Draw 1", draw="1"),
+        _board("klondike-3", "klondike", 24_000_000, "Klondike · Draw 3", draw="3"),
         _board("freecell", "freecell", 2_000_000, "FreeCell", cells="4"),
         _board("canfield", "canfield", 2_000_000, "Canfield"),
         # Measured (docs/solver.md): deals 1..1000 need at most 683,000 (TriPeaks) and

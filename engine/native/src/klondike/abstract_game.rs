@@ -492,7 +492,8 @@ impl Abs {
         (parent, b | r << 13 | r << 26 | b << 39)
     }
 
-    /// Every legal abstract move, in a fixed order (best first for finding wins).
+    /// Every legal abstract move, in a fixed order (best first for finding wins: stock cards to
+    /// the tableau before reveals, docs/solver.md, "The abstract game", move order).
     pub fn legal(&self, out: &mut Vec<AbsMove>) {
         let (parent, uncovered) = Self::by_type(self.uncovered());
         let up = self.next_up();
@@ -516,6 +517,10 @@ impl Abs {
         if reached & up != 0 {
             out.extend(rc.iter().filter(|&&c| up & bit(c) != 0).map(|&c| AbsMove::DeckStack(c)));
         }
+        // Stock cards to the tableau.
+        if reached & parent != 0 {
+            out.extend(rc.iter().filter(|&&c| parent & bit(c) != 0).map(|&c| AbsMove::DeckPile(c)));
+        }
         // Surfaces (with what lies on them) to another pile, the deepest structure first (ties:
         // the lower pile first).
         let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
@@ -532,10 +537,6 @@ impl Abs {
             }
         }
         out.extend(rv[..n].iter().map(|&(_, c)| AbsMove::Reveal(c)));
-        // Stock cards to the tableau.
-        if reached & parent != 0 {
-            out.extend(rc.iter().filter(|&&c| parent & bit(c) != 0).map(|&c| AbsMove::DeckPile(c)));
-        }
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];
@@ -571,6 +572,12 @@ impl Abs {
                 out.push(AbsMove::DeckStack(c));
             }
         }
+        // Stock cards to the tableau.
+        for &c in rc {
+            if Self::has_parent(u, c) {
+                out.push(AbsMove::DeckPile(c));
+            }
+        }
         // Surfaces (with what lies on them) to another pile, the deepest structure first (ties:
         // the lower pile first).
         let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
@@ -587,12 +594,6 @@ impl Abs {
             }
         }
         out.extend(rv[..n].iter().map(|&(_, c)| AbsMove::Reveal(c)));
-        // Stock cards to the tableau.
-        for &c in rc {
-            if Self::has_parent(u, c) {
-                out.push(AbsMove::DeckPile(c));
-            }
-        }
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];
@@ -686,6 +687,88 @@ impl Abs {
         } else {
             (1..l).any(|p| off(p) && probe(p))
         }
+    }
+
+    /// Whether some structure card can never leave its place, so the position has no win
+    /// (docs/solver.md, "The abstract game", blocked structure). Two least fixpoints grown
+    /// together: the structure cards that may leave, and the cards that may be face up in the
+    /// tableau (V). A structure card may leave once every card above it may, and either every
+    /// lower card of its suit that is in the structure may (to go up) or a card of its parent type
+    /// may be in V (to be revealed onto; a king: another pile may lose all its structure). A card
+    /// may be in V when it is there now, or is a structure card with every card above it gone, or
+    /// lies outside the structure (stock, foundation) and a card of its parent type may be in V
+    /// (a king: some pile may lose all its structure).
+    pub fn blocked(&self) -> bool {
+        // where each structure card lies: (pile, index)
+        let mut at = [(u8::MAX, 0u8); 52];
+        let mut total = 0;
+        for p in 0..PILES {
+            for i in 0..self.strct[p] as usize {
+                at[self.deal[p][i] as usize] = (p as u8, i as u8);
+                total += 1;
+            }
+        }
+        // leaves[p] = how many of pile p's structure cards, from the top, may leave
+        let mut leaves = [0u8; PILES];
+        let mut inv = self.vis;
+        let mut n = 0;
+        let gone = |c: u8, leaves: &[u8; PILES]| {
+            let (p, i) = at[c as usize];
+            p == u8::MAX || i + leaves[p as usize] >= self.strct[p as usize]
+        };
+        let parents = |c: u8| -> u64 {
+            let r = rank(c) as u32;
+            if red(c) {
+                1 << r | 1 << (39 + r)
+            } else {
+                1 << (13 + r) | 1 << (26 + r)
+            }
+        };
+        loop {
+            let mut moved = false;
+            let empty_some = (0..PILES).any(|q| leaves[q] >= self.strct[q]);
+            // cards that may come into V
+            for c in 0..52u8 {
+                if inv & bit(c) != 0 {
+                    continue;
+                }
+                let (p, i) = at[c as usize];
+                let ok = if p != u8::MAX {
+                    i + 1 + leaves[p as usize] >= self.strct[p as usize]
+                } else if rank(c) == 13 {
+                    empty_some
+                } else {
+                    inv & parents(c) != 0
+                };
+                if ok {
+                    inv |= bit(c);
+                    moved = true;
+                }
+            }
+            for p in 0..PILES {
+                let k = self.strct[p];
+                if leaves[p] >= k {
+                    continue;
+                }
+                let c = self.deal[p][(k - 1 - leaves[p]) as usize];
+                let (r, s) = (rank(c), suit(c));
+                let up = (1..r).all(|q| gone(s * 13 + q - 1, &leaves));
+                let onto = if r == 13 {
+                    (0..PILES).any(|q| q != p && leaves[q] >= self.strct[q])
+                } else {
+                    inv & parents(c) != 0
+                };
+                if up || onto {
+                    leaves[p] += 1;
+                    n += 1;
+                    moved = true;
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        n < total
     }
 
     /// The exact key, 61 bits at most: the waste size, one value for every size on the turn-over

@@ -178,7 +178,13 @@ fn abstract_never_loses_a_concrete_win_and_is_deterministic() {
             let s = State::from_layout(&l, &opts(draw, 0, 2)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
             let raw = crate::search::search(&mut a.clone(), lim);
-            assert_eq!(raw.verdict_str(), abs.verdict_str(), "deal {n} draw {draw}: a win not concretized");
+            if a.blocked() {
+                // `solve` proves it lost at once; the search without the test must find no win.
+                assert_eq!((&abs.verdict, abs.nodes), (&Verdict::Lost, 0));
+                assert_ne!(raw.verdict_str(), "won", "deal {n} draw {draw}: blocked but won");
+            } else {
+                assert_eq!(raw.verdict_str(), abs.verdict_str(), "deal {n} draw {draw}: a win not concretized");
+            }
             if let Verdict::Won(line) = &raw.verdict {
                 for t in line {
                     let m = parse(t).unwrap();
@@ -310,6 +316,39 @@ fn safe_next_is_safe_up_for_every_foundation_state() {
     }
 }
 
+/// A layout with pile 7 (bottom first) A♠, 3♥, `third`, three more cards and 2♠ face up; the
+/// other cards fill piles 1..6 and the stock in a fixed order.
+fn two_of_spades_on(third: i32) -> Layout {
+    let special = [0, 15, third, 1];
+    let mut rest: Vec<i32> = (0..52).filter(|c| !special.contains(c)).collect();
+    let mut piles: Vec<Vec<i32>> = (0..6).map(|p| rest.drain(..p + 1).collect()).collect();
+    piles.push(vec![0, 15, third, rest.remove(0), rest.remove(0), rest.remove(0), 1]);
+    let mut l = Layout::new();
+    l.insert("tableau".into(), piles);
+    l.insert("down".into(), vec![(0..7).collect()]);
+    l.insert("stock".into(), vec![rest]);
+    l
+}
+
+#[test]
+fn blocked_structure_on_a_made_layout() {
+    // 2♠ can neither go up (A♠ under it) nor be revealed (3♥ and 3♦ under it): lost at once.
+    let blocked = two_of_spades_on(28);
+    // The same with the 9♦ there instead: 3♦ lies elsewhere, so 2♠ may be revealed onto it.
+    let open = two_of_spades_on(34);
+    for draw in [1, 3] {
+        let a = Abs::from_state(&State::from_layout(&blocked, &opts(draw, 0, 1)).unwrap()).unwrap();
+        assert!(a.blocked());
+        let out = super::solve(&blocked, &opts(draw, 0, 1), Limits { nodes: 100_000, max_bytes: 1 << 30 }).unwrap();
+        assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 0));
+        // The search without the test finds no win either.
+        let raw = crate::search::search(&mut a.clone(), Limits { nodes: 300_000, max_bytes: 1 << 30 });
+        assert_ne!(raw.verdict_str(), "won");
+        let a = Abs::from_state(&State::from_layout(&open, &opts(draw, 0, 1)).unwrap()).unwrap();
+        assert!(!a.blocked());
+    }
+}
+
 #[test]
 fn child_key_is_the_key_after_the_move_and_its_safe_moves_and_legal_is_the_card_by_card_list() {
     let (mut quick, mut all) = (0, 0);
@@ -355,4 +394,40 @@ fn child_key_is_the_key_after_the_move_and_its_safe_moves_and_legal_is_the_card_
         }
     }
     assert!(quick > all / 2, "{quick} of {all} children keyed without making the move");
+}
+
+#[test]
+fn blocked_structure_never_holds_where_a_search_wins() {
+    // Positions of random play from random deals: where the test says blocked, neither the
+    // concrete search nor the abstract search without the test wins (and some are blocked, so
+    // the check is not vacuous).
+    let lim = Limits { nodes: 100_000, max_bytes: 1 << 30 };
+    let (mut blocked, mut checked) = (0, 0);
+    for n in 0..400u64 {
+        let draw = [1, 3][n as usize % 2];
+        let mut s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+        let mut x = n * 13 + 5;
+        for step in 0..40 {
+            if step % 20 == 0 {
+                let a = Abs::from_state(&s).unwrap();
+                if a.blocked() {
+                    blocked += 1;
+                    let conc = crate::search::search(&mut s.clone(), lim);
+                    assert_ne!(conc.verdict_str(), "won", "deal {n} step {step}: blocked but won");
+                    let raw = crate::search::search(&mut a.clone(), lim);
+                    assert_ne!(raw.verdict_str(), "won", "deal {n} step {step}: blocked but abstractly won");
+                    break;
+                }
+                checked += 1;
+            }
+            let moves = legal(&s);
+            if moves.is_empty() || s.won() {
+                break;
+            }
+            let (_, m) = moves[rng(&mut x) as usize % moves.len()].clone();
+            play(&mut s, m);
+        }
+    }
+    eprintln!("blocked {blocked} of {}", blocked + checked);
+    assert!(blocked >= 3 && checked > 400, "blocked {blocked} of {checked}");
 }
