@@ -492,6 +492,27 @@ impl Abs {
         (parent, b | r << 13 | r << 26 | b << 39)
     }
 
+    /// The reveals, for `legal` (`fits`: whether a card has somewhere to go in the tableau): each
+    /// pile's surface with what lies on it to another pile, the deepest structure first (ties: the
+    /// lower pile first).
+    #[inline]
+    fn reveals(&self, fits: impl Fn(u8) -> bool, out: &mut Vec<AbsMove>) {
+        let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
+        for p in 0..PILES {
+            let k = self.strct[p];
+            if k > 0 && fits(self.deal[p][k as usize - 1]) {
+                let mut i = n;
+                while i > 0 && rv[i - 1].0 < k {
+                    rv[i] = rv[i - 1];
+                    i -= 1;
+                }
+                rv[i] = (k, self.deal[p][k as usize - 1]);
+                n += 1;
+            }
+        }
+        out.extend(rv[..n].iter().map(|&(_, c)| AbsMove::Reveal(c)));
+    }
+
     /// Every legal abstract move, in a fixed order (best first for finding wins: stock cards to
     /// the tableau before reveals, docs/solver.md, "The abstract game", move order).
     pub fn legal(&self, out: &mut Vec<AbsMove>) {
@@ -521,22 +542,7 @@ impl Abs {
         if reached & parent != 0 {
             out.extend(rc.iter().filter(|&&c| parent & bit(c) != 0).map(|&c| AbsMove::DeckPile(c)));
         }
-        // Surfaces (with what lies on them) to another pile, the deepest structure first (ties:
-        // the lower pile first).
-        let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
-        for p in 0..PILES {
-            let k = self.strct[p];
-            if k > 0 && parent & bit(self.deal[p][k as usize - 1]) != 0 {
-                let mut i = n;
-                while i > 0 && rv[i - 1].0 < k {
-                    rv[i] = rv[i - 1];
-                    i -= 1;
-                }
-                rv[i] = (k, self.deal[p][k as usize - 1]);
-                n += 1;
-            }
-        }
-        out.extend(rv[..n].iter().map(|&(_, c)| AbsMove::Reveal(c)));
+        self.reveals(|c| parent & bit(c) != 0, out);
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];
@@ -578,22 +584,7 @@ impl Abs {
                 out.push(AbsMove::DeckPile(c));
             }
         }
-        // Surfaces (with what lies on them) to another pile, the deepest structure first (ties:
-        // the lower pile first).
-        let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
-        for p in 0..PILES {
-            let k = self.strct[p];
-            if k > 0 && Self::has_parent(u, self.deal[p][k as usize - 1]) {
-                let mut i = n;
-                while i > 0 && rv[i - 1].0 < k {
-                    rv[i] = rv[i - 1];
-                    i -= 1;
-                }
-                rv[i] = (k, self.deal[p][k as usize - 1]);
-                n += 1;
-            }
-        }
-        out.extend(rv[..n].iter().map(|&(_, c)| AbsMove::Reveal(c)));
+        self.reveals(|c| Self::has_parent(u, c), out);
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];
