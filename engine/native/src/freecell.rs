@@ -209,7 +209,8 @@ impl FreeCell {
 
     /// The safe rule: a card goes home at once when it is next on its
     /// foundation and it is an ace or two, or both foundations of the other
-    /// colour are at least one rank below it (argued in docs/solver.md).
+    /// colour are at least one rank below it, or at least two while the other
+    /// suit of its colour is at least three below (argued in docs/solver.md).
     #[inline]
     fn safe_home(&self, c: u8) -> bool {
         if !self.goes_home(c) {
@@ -220,7 +221,9 @@ impl FreeCell {
             return true;
         }
         let (a, b) = if red(c) { (0, 3) } else { (1, 2) };
-        self.found[a] + 1 >= r && self.found[b] + 1 >= r
+        let other = self.found[a].min(self.found[b]);
+        // the other colour holds r - 1, or r - 2 while the other suit of c's colour holds r - 3
+        other + 1 >= r || (other + 2 >= r && self.found[suit(c) ^ 3] + 3 >= r)
     }
 
     fn free_cells(&self) -> usize {
@@ -720,6 +723,29 @@ impl FreeCell {
         blockers * w[1] + depth * w[2]
     }
 
+    /// Extra terms for the best-first score (move ordering only), weighted by `x`: cards under
+    /// each column's top run (linear, then squared / 8), the run move capacity, the length of top
+    /// runs that sit on a break, and the next cards' depth again when no cell or column is free.
+    fn bf_extra(&self, x: &[i32; 6]) -> i32 {
+        let (mut under, mut under2, mut reneg) = (0i32, 0i32, 0i32);
+        for j in 0..NCOL {
+            let l = self.len[j] as usize;
+            if l > 0 {
+                let u = self.fig[j][l - 1].run_from as i32;
+                under += u;
+                under2 += u * u;
+                if u > 0 {
+                    reneg += l as i32 - u;
+                }
+            }
+        }
+        let free = self.free_cells();
+        let empty = self.empty_cols();
+        let cap = ((free + 1) << empty) as i32;
+        let tight = if free == 0 && empty == 0 { self.next_depth() } else { 0 };
+        under * x[0] + under2 * x[1] / 8 - cap * x[2] + reneg * x[3] + tight * x[4]
+    }
+
     /// The rest of `eval`: cards not home, free cells, empty columns.
     #[inline]
     fn global_eval(&self, w: &[i32; 8]) -> i32 {
@@ -878,8 +904,9 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         }
         g.w[6] = 0; // the candidates unsorted: the open list orders them
         let dw = options.get("bfd").copied().unwrap_or(0);
+        let xw = xweights(options);
         return Ok(best_first(&mut g, Limits { nodes: (bf.max(1) as u64).min(limits.nodes), ..limits }, |g, d| {
-            g.eval(&bw) as i64 * 4 + d as i64 * dw
+            g.eval(&bw) as i64 * 4 + g.bf_extra(&xw) as i64 + d as i64 * dw
         }));
     }
     let quota = options.get("quota").map(|&q| q.max(1) as u64);
@@ -906,14 +933,25 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     } else {
         (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect()
     };
-    Ok(interleaved(&g, limits, &firsts, &sched))
+    Ok(interleaved(&g, limits, &firsts, &sched, xweights(options)))
+}
+
+/// The best-first extra weights from the options x0..x5 (tuning only).
+fn xweights(options: &Options) -> [i32; 6] {
+    let mut x = [0; 6];
+    for (k, v) in x.iter_mut().enumerate() {
+        if let Some(&o) = options.get(&format!("x{k}")) {
+            *v = o as i32;
+        }
+    }
+    x
 }
 
 /// The methods of `sched` (best-first when its flag is set, else depth-first; with its
 /// profile), each on its own copy of the position, taking turns by the shared `interleave`:
 /// none restarts, so none repeats work; the first method (a depth-first one) goes on alone with
 /// what is left once half the budget is spent, so a loss can still be proved in one piece.
-fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64>, [i32; 8])]) -> Outcome {
+fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64>, [i32; 8])], xw: [i32; 6]) -> Outcome {
     let mut games: Vec<FreeCell> = sched
         .iter()
         .enumerate()
@@ -935,7 +973,7 @@ fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64
             Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
                 match depth {
                     // weighted best-first: the evaluation plus the moves made so far, weighted
-                    Some(dw) => Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, d| g.eval(&w) as i64 * 4 + d as i64 * dw)),
+                    Some(dw) => Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, d| g.eval(&w) as i64 * 4 + g.bf_extra(&xw) as i64 + d as i64 * dw)),
                     None => Box::new(Scan::new(c, limits.max_bytes)),
                 }
             }))
@@ -998,10 +1036,14 @@ mod tests {
 
     #[test]
     fn safe_rule_waits_for_the_other_colour() {
-        let mut g = FreeCell::from_parts(&[col("3S"), vec![], vec![], vec![], vec![], vec![], vec![], vec![]], &[NONE; 4], [2, 2, 1, 0]);
-        assert!(!g.safe_home(c("3S")), "3S waits while 2D is out");
-        g.found[2] = 2;
-        assert!(g.safe_home(c("3S")));
+        let mut g = FreeCell::from_parts(&[col("3S"), vec![], vec![], vec![], vec![], vec![], vec![], vec![]], &[NONE; 4], [2, 2, 0, 0]);
+        assert!(!g.safe_home(c("3S")), "3S waits while 2D is neither home nor next");
+        g.found[2] = 1;
+        assert!(g.safe_home(c("3S")), "2D is next: it can go home instead of onto 3S");
+        let mut g = FreeCell::from_parts(&[col("4S"), vec![], vec![], vec![], vec![], vec![], vec![], vec![]], &[NONE; 4], [3, 2, 2, 0]);
+        assert!(!g.safe_home(c("4S")), "2C may still want the red three that would go on 4S");
+        g.found[3] = 1;
+        assert!(g.safe_home(c("4S")));
         assert!(FreeCell::from_parts(&[], &[NONE], [1, 0, 0, 0]).safe_home(c("2S")), "twos are always safe");
         assert!(!FreeCell::from_parts(&[], &[NONE], [0, 0, 0, 0]).safe_home(c("2S")), "not before its ace");
     }
@@ -1120,7 +1162,7 @@ mod tests {
     fn interleaved_scans_match_a_plain_search() {
         let sched: Vec<(Option<i64>, [i32; 8])> = SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect();
         // tiny first quotas, so that the scans pause and resume many times
-        check_endgames(|g| interleaved(g, BIG, &[3, 1, 2, 1, 5, 1, 2, 4, 1][..sched.len()], &sched));
+        check_endgames(|g| interleaved(g, BIG, &[3, 1, 2, 1, 5, 1, 2, 4, 1][..sched.len()], &sched, [0; 6]));
     }
 
     /// Random endgames with one free cell: `solve` must win exactly the positions a plain
