@@ -723,27 +723,15 @@ impl FreeCell {
         blockers * w[1] + depth * w[2]
     }
 
-    /// Extra terms for the best-first score (move ordering only), weighted by `x`: cards under
-    /// each column's top run (linear, then squared / 8), the run move capacity, the length of top
-    /// runs that sit on a break, and the next cards' depth again when no cell or column is free.
-    fn bf_extra(&self, x: &[i32; 6]) -> i32 {
-        let (mut under, mut under2, mut reneg) = (0i32, 0i32, 0i32);
-        for j in 0..NCOL {
-            let l = self.len[j] as usize;
-            if l > 0 {
-                let u = self.fig[j][l - 1].run_from as i32;
-                under += u;
-                under2 += u * u;
-                if u > 0 {
-                    reneg += l as i32 - u;
-                }
-            }
-        }
+    /// Extra terms of the best-first score (move ordering only), weighted by `x`: the cards a
+    /// run move may carry, (free cells + 1) * 2^(empty columns), which grows fast with empty
+    /// columns; and the depth of the next cards for the foundations again when no free cell and
+    /// no empty column is left (a jam: digging for them costs more).
+    fn bf_extra(&self, x: &[i32; 2]) -> i32 {
         let free = self.free_cells();
         let empty = self.empty_cols();
-        let cap = ((free + 1) << empty) as i32;
-        let tight = if free == 0 && empty == 0 { self.next_depth() } else { 0 };
-        under * x[0] + under2 * x[1] / 8 - cap * x[2] + reneg * x[3] + tight * x[4]
+        let jam = if free == 0 && empty == 0 { self.next_depth() } else { 0 };
+        jam * x[1] - ((free + 1) << empty) as i32 * x[0]
     }
 
     /// The rest of `eval`: cards not home, free cells, empty columns.
@@ -862,19 +850,21 @@ const PROFILES: [[i32; 8]; 16] = [
     [10, 1, 1, 4, 8, 1, 10, 15],
 ];
 /// The scans `solve` interleaves: (None for depth-first, or best-first with the weight of the
-/// moves made so far against 4 x the evaluation; the profile; positions in the first round, each
-/// round doubling them). Chosen by measuring each of 44 scans alone on classic deals 1..1500 and
+/// moves made so far against 4 x the evaluation; the profile; the weights of `bf_extra` in a
+/// best-first score; positions in the first round, each round doubling them). Chosen by measuring each of 44 scans alone on classic deals 1..1500 and
 /// simulating the rounds, then checked on 2001..6000; re-tuned (quotas, and a best-first scan on
 /// profile 0 in place of the second depth-first one) by the same exact simulation on 1..4000,
 /// checked on 20001..24000 (docs/solver.md). The first, depth-first, has the lowest median on
-/// easy deals, and finishes alone. The third starts small (8) and grows into its turns late.
-const SCHEDULE: [(Option<i64>, usize, u64); 6] = [
-    (None, 12, 150),
-    (Some(10), 10, 1000),
-    (Some(12), 10, 8),
-    (Some(0), 9, 175),
-    (Some(10), 12, 500),
-    (Some(10), 0, 700),
+/// easy deals, and finishes alone. The third starts small and grows into its turns late.
+/// Re-tuned for issue 5 with the wider safe rule: the second scan adds `bf_extra`, and the
+/// quotas of the last four moved (docs/solver.md).
+const SCHEDULE: [(Option<i64>, usize, [i32; 2], u64); 6] = [
+    (None, 12, [0, 0], 150),
+    (Some(10), 10, [1, 1], 1000),
+    (Some(12), 10, [0, 0], 1),
+    (Some(0), 9, [0, 0], 308),
+    (Some(10), 12, [0, 0], 500),
+    (Some(10), 0, [0, 0], 525),
 ];
 /// The scans take turns within 1/SHARE of the budget; then the first depth-first one goes on alone.
 const SHARE: u64 = 2;
@@ -891,7 +881,8 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     // w0..w7: one depth-first search with that profile; bf=N (+ bfw=P or bw0..bw7): one
     // best-first search of N positions; sch (+ sch2): the scans as 3-digit groups
     // (1 depth-first / 2 best-first, then the profile); quota: the first round's positions;
-    // wts: each scan's multiple of it; mode=0: the old doubling restarts.
+    // wts: each scan's multiple of it; x0, x1: `bf_extra`'s weights for `bf` and every
+    // best-first scan of `sch`; mode=0: the old doubling restarts.
     if options.contains_key("w0") {
         return Ok(search(&mut g, limits));
     }
@@ -918,27 +909,28 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
             g.w = PROFILES[RESTART_SET[attempt % RESTART_SET.len()]];
         }));
     }
-    let sched: Vec<(Option<i64>, [i32; 8])> = match options.get("sch") {
+    let xw = xweights(options);
+    let sched: Vec<(Option<i64>, [i32; 8], [i32; 2])> = match options.get("sch") {
         Some(&d) => {
             let more = options.get("sch2").map_or(String::new(), |d| d.to_string());
             let ds: Vec<u8> = (d.to_string() + &more).bytes().map(|b| b - b'0').collect();
             // kind 1 depth-first; 2.. best-first, its depth weight by the kind
-            ds.chunks(3).map(|p| ((p[0] >= 2).then(|| [0, 0, 0, 8, 10, 12, 6, 4, 16, 2][p[0] as usize]), PROFILES[(p[1] * 10 + p[2]) as usize])).collect()
+            ds.chunks(3).map(|p| ((p[0] >= 2).then(|| [0, 0, 0, 8, 10, 12, 6, 4, 16, 2][p[0] as usize]), PROFILES[(p[1] * 10 + p[2]) as usize], xw)).collect()
         }
-        None => SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect(),
+        None => SCHEDULE.iter().map(|&(b, k, x, _)| (b, PROFILES[k], x)).collect(),
     };
     let wts: Vec<u64> = options.get("wts").map_or(Vec::new(), |d| d.to_string().bytes().map(|b| (b - b'0') as u64).collect());
     let firsts: Vec<u64> = if quota.is_none() && wts.is_empty() && !options.contains_key("sch") {
-        SCHEDULE.iter().map(|&(_, _, f)| f).collect()
+        SCHEDULE.iter().map(|&(_, _, _, f)| f).collect()
     } else {
         (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect()
     };
-    Ok(interleaved(&g, limits, &firsts, &sched, xweights(options)))
+    Ok(interleaved(&g, limits, &firsts, &sched))
 }
 
-/// The best-first extra weights from the options x0..x5 (tuning only).
-fn xweights(options: &Options) -> [i32; 6] {
-    let mut x = [0; 6];
+/// The weights of `bf_extra` from the options x0, x1 (tuning only; 0 when absent).
+fn xweights(options: &Options) -> [i32; 2] {
+    let mut x = [0; 2];
     for (k, v) in x.iter_mut().enumerate() {
         if let Some(&o) = options.get(&format!("x{k}")) {
             *v = o as i32;
@@ -951,11 +943,11 @@ fn xweights(options: &Options) -> [i32; 6] {
 /// profile), each on its own copy of the position, taking turns by the shared `interleave`:
 /// none restarts, so none repeats work; the first method (a depth-first one) goes on alone with
 /// what is left once half the budget is spent, so a loss can still be proved in one piece.
-fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64>, [i32; 8])], xw: [i32; 6]) -> Outcome {
+fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64>, [i32; 8], [i32; 2])]) -> Outcome {
     let mut games: Vec<FreeCell> = sched
         .iter()
         .enumerate()
-        .map(|(i, &(bf, w))| {
+        .map(|(i, &(bf, w, _))| {
             let bf = bf.is_some();
             let mut c = g.clone();
             c.w = w;
@@ -969,7 +961,7 @@ fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64
     let mut scans: Vec<Box<dyn Resume + '_>> = games
         .iter_mut()
         .zip(sched)
-        .map(|(c, &(depth, w))| -> Box<dyn Resume + '_> {
+        .map(|(c, &(depth, w, xw))| -> Box<dyn Resume + '_> {
             Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
                 match depth {
                     // weighted best-first: the evaluation plus the moves made so far, weighted
@@ -980,7 +972,7 @@ fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64
         })
         .collect();
     // the first depth-first scan finishes alone: it stores only the positions it expanded
-    let alone = sched.iter().position(|&(bf, _)| bf.is_none()).unwrap_or(0);
+    let alone = sched.iter().position(|&(bf, _, _)| bf.is_none()).unwrap_or(0);
     interleave(&mut scans, limits, first, SHARE, alone)
 }
 
@@ -1160,9 +1152,9 @@ mod tests {
 
     #[test]
     fn interleaved_scans_match_a_plain_search() {
-        let sched: Vec<(Option<i64>, [i32; 8])> = SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect();
+        let sched: Vec<(Option<i64>, [i32; 8], [i32; 2])> = SCHEDULE.iter().map(|&(b, k, x, _)| (b, PROFILES[k], x)).collect();
         // tiny first quotas, so that the scans pause and resume many times
-        check_endgames(|g| interleaved(g, BIG, &[3, 1, 2, 1, 5, 1, 2, 4, 1][..sched.len()], &sched, [0; 6]));
+        check_endgames(|g| interleaved(g, BIG, &[3, 1, 2, 1, 5, 1, 2, 4, 1][..sched.len()], &sched));
     }
 
     /// Random endgames with one free cell: `solve` must win exactly the positions a plain
