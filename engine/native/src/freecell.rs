@@ -728,6 +728,9 @@ impl FreeCell {
     /// columns; and the depth of the next cards for the foundations again when no free cell and
     /// no empty column is left (a jam: digging for them costs more).
     fn bf_extra(&self, x: &[i32; 2]) -> i32 {
+        if *x == [0, 0] {
+            return 0;
+        }
         let free = self.free_cells();
         let empty = self.empty_cols();
         let jam = if free == 0 && empty == 0 { self.next_depth() } else { 0 };
