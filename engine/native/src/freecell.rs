@@ -1063,13 +1063,14 @@ const PROFILES: [[i32; 8]; 16] = [
 /// profile 0 in place of the second depth-first one) by the same exact simulation on 1..4000,
 /// checked on 20001..24000 (docs/solver.md). The first, depth-first, has the lowest median on
 /// easy deals, and finishes alone. The third starts small and grows into its turns late.
-/// Re-tuned for issue 5 with the wider safe rule: the second scan adds `bf_extra`, and the
-/// quotas of the last four moved (docs/solver.md).
+/// Re-tuned for issue 5 with the wider safe rule, by CPU time rather than positions: each
+/// scan's cost per position weighed in, `bf_extra` off (it saved positions, not time), and the
+/// quotas of the second and fourth moved (docs/solver.md).
 const SCHEDULE: [(Option<i64>, usize, [i32; 2], u64); 6] = [
     (None, 12, [0, 0], 150),
-    (Some(10), 10, [1, 1], 1000),
+    (Some(10), 10, [0, 0], 750),
     (Some(12), 10, [0, 0], 1),
-    (Some(0), 9, [0, 0], 308),
+    (Some(0), 9, [0, 0], 350),
     (Some(10), 12, [0, 0], 500),
     (Some(10), 0, [0, 0], 525),
 ];
@@ -1088,8 +1089,9 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     // w0..w7: one depth-first search with that profile; bf=N (+ bfw=P or bw0..bw7): one
     // best-first search of N positions; sch (+ sch2): the scans as 3-digit groups
     // (1 depth-first / 2 best-first, then the profile); quota: the first round's positions;
-    // wts: each scan's multiple of it; x0, x1: `bf_extra`'s weights for `bf` and every
-    // best-first scan of `sch`; mode=0: the old doubling restarts.
+    // wts: each scan's multiple of it; q0..q5: one SCHEDULE scan's first quota; x0, x1:
+    // `bf_extra`'s weights for `bf` and every best-first scan of `sch`; mode=0: the old
+    // doubling restarts.
     if options.contains_key("w0") {
         return Ok(search(&mut g, limits));
     }
@@ -1128,7 +1130,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     };
     let wts: Vec<u64> = options.get("wts").map_or(Vec::new(), |d| d.to_string().bytes().map(|b| (b - b'0') as u64).collect());
     let firsts: Vec<u64> = if quota.is_none() && wts.is_empty() && !options.contains_key("sch") {
-        SCHEDULE.iter().map(|&(_, _, _, f)| f).collect()
+        SCHEDULE.iter().enumerate().map(|(i, &(_, _, _, f))| options.get(&format!("q{i}")).map_or(f, |&q| q as u64)).collect()
     } else {
         (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect()
     };
