@@ -129,13 +129,19 @@ def test_moves_and_errors_in_the_notation() -> None:
 
 
 def test_safe_rule() -> None:
-    s = position(["3S", "2D"], [None] * 4, [2, 2, 1, 0])
-    assert R.safe_move(s) == "2h"  # a two is always safe
+    s = position(["4S", "2D"], [None] * 4, [3, 3, 1, 1])
+    assert R.safe_move(s) == "2h"  # a two is always safe; 4S waits: 3D is neither home nor next
     R.play(s, "2h")
-    assert R.safe_move(s) == "1h"  # 3S: both red foundations hold 2
-    s = position(["3S"], [None] * 4, [2, 2, 1, 0])
-    assert R.safe_move(s) is None  # 2D could still want to go on 3S
-    assert R.safe_move(position(["5H"], [None] * 4, [3, 4, 0, 4])) is None  # 4S is out
+    assert R.safe_move(s) == "1h"  # 4S: both reds hold 2 (3H/3D next), clubs hold 1 (2C needs no red 3)
+    assert R.safe_move(position(["3S"], [None] * 4, [2, 2, 2, 0])) == "1h"  # both red twos home
+    s = position(["3S"], [None] * 4, [2, 2, 0, 0])
+    assert R.safe_move(s) is None  # 2D could still want to go on 3S, and cannot go home instead
+    # the other colour one rank short: 2D could go home instead of onto 3S, and a black ace onto 2D too
+    assert R.safe_move(position(["3S"], [None] * 4, [2, 2, 1, 0])) == "1h"
+    # 4S over 3H/3D (next) needs the other black suit to hold 1: 2C may want a red three
+    assert R.safe_move(position(["4S"], [None] * 4, [3, 2, 2, 0])) is None
+    assert R.safe_move(position(["4S"], [None] * 4, [3, 2, 2, 1])) == "1h"
+    assert R.safe_move(position(["5H"], [None] * 4, [3, 4, 0, 4])) is None  # 4S not home, diamonds far behind
     assert R.safe_move(position(["KC"], ["5H", None, None, None], [4, 4, 4, 12])) == "ah"
 
 

@@ -228,7 +228,8 @@ def is_won(state: State) -> bool:
 def safe_move(state: State) -> str | None:
     """A move to the foundation that keeps every win (argued in docs/solver.md, FreeCell): the card is
     next on its foundation and is an ace or a two, or both foundations of the other colour hold its
-    rank less one. Columns 1..8 first, then cells a..d (the solver's order)."""
+    rank less one, or they hold its rank less two while the other suit of its colour holds its rank
+    less three. Columns 1..8 first, then cells a..d (the solver's order)."""
     sources = [str(i + 1) for i in range(COLUMNS)] + list(CELL_NAMES[: len(state.cells)])
     for src in sources:
         card = _card_at(state, src)
@@ -236,7 +237,9 @@ def safe_move(state: State) -> str | None:
             continue
         r = rank(card)
         others = (0, 3) if is_red(card) else (1, 2)
-        if r <= 2 or all(state.foundations[s] >= r - 1 for s in others):
+        low = min(state.foundations[s] for s in others)
+        twin = state.foundations[3 - suit(card)]  # the other suit of the same colour (S-C, H-D)
+        if r <= 2 or low >= r - 1 or (low >= r - 2 and twin >= r - 3):
             return src + "h"
     return None
 

@@ -308,7 +308,8 @@ impl FreeCell {
 
     /// The safe rule: a card goes home at once when it is next on its
     /// foundation and it is an ace or two, or both foundations of the other
-    /// colour are at least one rank below it (argued in docs/solver.md).
+    /// colour are at least one rank below it, or at least two while the other
+    /// suit of its colour is at least three below (argued in docs/solver.md).
     #[inline]
     fn safe_home(&self, c: u8) -> bool {
         if !self.goes_home(c) {
@@ -319,7 +320,9 @@ impl FreeCell {
             return true;
         }
         let (a, b) = if red(c) { (0, 3) } else { (1, 2) };
-        self.found[a] + 1 >= r && self.found[b] + 1 >= r
+        let other = self.found[a].min(self.found[b]);
+        // the other colour holds r - 1, or r - 2 while the other suit of c's colour holds r - 3
+        other + 1 >= r || (other + 2 >= r && self.found[suit(c) ^ 3] + 3 >= r)
     }
 
     fn free_cells(&self) -> usize {
@@ -876,6 +879,20 @@ impl FreeCell {
         blockers * w[1] + depth * w[2]
     }
 
+    /// Extra terms of the best-first score (move ordering only), weighted by `x`: the cards a
+    /// run move may carry, (free cells + 1) * 2^(empty columns), which grows fast with empty
+    /// columns; and the depth of the next cards for the foundations again when no free cell and
+    /// no empty column is left (a jam: digging for them costs more).
+    fn bf_extra(&self, x: &[i32; 2]) -> i32 {
+        if *x == [0, 0] {
+            return 0;
+        }
+        let free = self.free_cells();
+        let empty = self.empty_cols();
+        let jam = if free == 0 && empty == 0 { self.next_depth() } else { 0 };
+        jam * x[1] - ((free + 1) << empty) as i32 * x[0]
+    }
+
     /// The rest of `eval`: cards not home, free cells, empty columns.
     #[inline]
     fn global_eval(&self, w: &[i32; 8]) -> i32 {
@@ -1040,19 +1057,22 @@ const PROFILES: [[i32; 8]; 16] = [
     [10, 1, 1, 4, 8, 1, 10, 15],
 ];
 /// The scans `solve` interleaves: (None for depth-first, or best-first with the weight of the
-/// moves made so far against 4 x the evaluation; the profile; positions in the first round, each
-/// round doubling them). Chosen by measuring each of 44 scans alone on classic deals 1..1500 and
+/// moves made so far against 4 x the evaluation; the profile; the weights of `bf_extra` in a
+/// best-first score; positions in the first round, each round doubling them). Chosen by measuring each of 44 scans alone on classic deals 1..1500 and
 /// simulating the rounds, then checked on 2001..6000; re-tuned (quotas, and a best-first scan on
 /// profile 0 in place of the second depth-first one) by the same exact simulation on 1..4000,
 /// checked on 20001..24000 (docs/solver.md). The first, depth-first, has the lowest median on
-/// easy deals, and finishes alone. The third starts small (8) and grows into its turns late.
-const SCHEDULE: [(Option<i64>, usize, u64); 6] = [
-    (None, 12, 150),
-    (Some(10), 10, 1000),
-    (Some(12), 10, 8),
-    (Some(0), 9, 175),
-    (Some(10), 12, 500),
-    (Some(10), 0, 700),
+/// easy deals, and finishes alone. The third starts small and grows into its turns late.
+/// Re-tuned for issue 5 with the wider safe rule, by CPU time rather than positions: each
+/// scan's cost per position weighed in, `bf_extra` off (it saved positions, not time), and the
+/// quotas of the second and fourth moved (docs/solver.md).
+const SCHEDULE: [(Option<i64>, usize, [i32; 2], u64); 6] = [
+    (None, 12, [0, 0], 150),
+    (Some(10), 10, [0, 0], 750),
+    (Some(12), 10, [0, 0], 1),
+    (Some(0), 9, [0, 0], 350),
+    (Some(10), 12, [0, 0], 500),
+    (Some(10), 0, [0, 0], 525),
 ];
 /// The scans take turns within 1/SHARE of the budget; then the first depth-first one goes on alone.
 const SHARE: u64 = 2;
@@ -1069,7 +1089,9 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     // w0..w7: one depth-first search with that profile; bf=N (+ bfw=P or bw0..bw7): one
     // best-first search of N positions; sch (+ sch2): the scans as 3-digit groups
     // (1 depth-first / 2 best-first, then the profile); quota: the first round's positions;
-    // wts: each scan's multiple of it; mode=0: the old doubling restarts.
+    // wts: each scan's multiple of it; q0..q5: one SCHEDULE scan's first quota; x0, x1:
+    // `bf_extra`'s weights for `bf` and every best-first scan of `sch`; mode=0: the old
+    // doubling restarts.
     if options.contains_key("w0") {
         return Ok(search(&mut g, limits));
     }
@@ -1082,8 +1104,9 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         }
         g.w[6] = 0; // the candidates unsorted: the open list orders them
         let dw = options.get("bfd").copied().unwrap_or(0);
+        let xw = xweights(options);
         return Ok(best_first(&mut g, Limits { nodes: (bf.max(1) as u64).min(limits.nodes), ..limits }, |g, d| {
-            g.eval(&bw) as i64 * 4 + d as i64 * dw
+            g.eval(&bw) as i64 * 4 + g.bf_extra(&xw) as i64 + d as i64 * dw
         }));
     }
     let quota = options.get("quota").map(|&q| q.max(1) as u64);
@@ -1095,33 +1118,45 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
             g.w = PROFILES[RESTART_SET[attempt % RESTART_SET.len()]];
         }));
     }
-    let sched: Vec<(Option<i64>, [i32; 8])> = match options.get("sch") {
+    let xw = xweights(options);
+    let sched: Vec<(Option<i64>, [i32; 8], [i32; 2])> = match options.get("sch") {
         Some(&d) => {
             let more = options.get("sch2").map_or(String::new(), |d| d.to_string());
             let ds: Vec<u8> = (d.to_string() + &more).bytes().map(|b| b - b'0').collect();
             // kind 1 depth-first; 2.. best-first, its depth weight by the kind
-            ds.chunks(3).map(|p| ((p[0] >= 2).then(|| [0, 0, 0, 8, 10, 12, 6, 4, 16, 2][p[0] as usize]), PROFILES[(p[1] * 10 + p[2]) as usize])).collect()
+            ds.chunks(3).map(|p| ((p[0] >= 2).then(|| [0, 0, 0, 8, 10, 12, 6, 4, 16, 2][p[0] as usize]), PROFILES[(p[1] * 10 + p[2]) as usize], xw)).collect()
         }
-        None => SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect(),
+        None => SCHEDULE.iter().map(|&(b, k, x, _)| (b, PROFILES[k], x)).collect(),
     };
     let wts: Vec<u64> = options.get("wts").map_or(Vec::new(), |d| d.to_string().bytes().map(|b| (b - b'0') as u64).collect());
     let firsts: Vec<u64> = if quota.is_none() && wts.is_empty() && !options.contains_key("sch") {
-        SCHEDULE.iter().map(|&(_, _, f)| f).collect()
+        SCHEDULE.iter().enumerate().map(|(i, &(_, _, _, f))| options.get(&format!("q{i}")).map_or(f, |&q| q as u64)).collect()
     } else {
         (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect()
     };
     Ok(interleaved(&g, limits, &firsts, &sched))
 }
 
+/// The weights of `bf_extra` from the options x0, x1 (tuning only; 0 when absent).
+fn xweights(options: &Options) -> [i32; 2] {
+    let mut x = [0; 2];
+    for (k, v) in x.iter_mut().enumerate() {
+        if let Some(&o) = options.get(&format!("x{k}")) {
+            *v = o as i32;
+        }
+    }
+    x
+}
+
 /// The methods of `sched` (best-first when its flag is set, else depth-first; with its
 /// profile), each on its own copy of the position, taking turns by the shared `interleave`:
 /// none restarts, so none repeats work; the first method (a depth-first one) goes on alone with
 /// what is left once half the budget is spent, so a loss can still be proved in one piece.
-fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64>, [i32; 8])]) -> Outcome {
+fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64>, [i32; 8], [i32; 2])]) -> Outcome {
     let mut games: Vec<FreeCell> = sched
         .iter()
         .enumerate()
-        .map(|(i, &(bf, w))| {
+        .map(|(i, &(bf, w, _))| {
             let bf = bf.is_some();
             let mut c = g.clone();
             c.w = w;
@@ -1135,18 +1170,18 @@ fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64
     let mut scans: Vec<Box<dyn Resume + '_>> = games
         .iter_mut()
         .zip(sched)
-        .map(|(c, &(depth, w))| -> Box<dyn Resume + '_> {
+        .map(|(c, &(depth, w, xw))| -> Box<dyn Resume + '_> {
             Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
                 match depth {
                     // weighted best-first: the evaluation plus the moves made so far, weighted
-                    Some(dw) => Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, d| g.eval(&w) as i64 * 4 + d as i64 * dw)),
+                    Some(dw) => Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, d| g.eval(&w) as i64 * 4 + g.bf_extra(&xw) as i64 + d as i64 * dw)),
                     None => Box::new(Scan::new(c, limits.max_bytes)),
                 }
             }))
         })
         .collect();
     // the first depth-first scan finishes alone: it stores only the positions it expanded
-    let alone = sched.iter().position(|&(bf, _)| bf.is_none()).unwrap_or(0);
+    let alone = sched.iter().position(|&(bf, _, _)| bf.is_none()).unwrap_or(0);
     interleave(&mut scans, limits, first, SHARE, alone)
 }
 
@@ -1202,10 +1237,14 @@ mod tests {
 
     #[test]
     fn safe_rule_waits_for_the_other_colour() {
-        let mut g = FreeCell::from_parts(&[col("3S"), vec![], vec![], vec![], vec![], vec![], vec![], vec![]], &[NONE; 4], [2, 2, 1, 0]);
-        assert!(!g.safe_home(c("3S")), "3S waits while 2D is out");
-        g.found[2] = 2;
-        assert!(g.safe_home(c("3S")));
+        let mut g = FreeCell::from_parts(&[col("3S"), vec![], vec![], vec![], vec![], vec![], vec![], vec![]], &[NONE; 4], [2, 2, 0, 0]);
+        assert!(!g.safe_home(c("3S")), "3S waits while 2D is neither home nor next");
+        g.found[2] = 1;
+        assert!(g.safe_home(c("3S")), "2D is next: it can go home instead of onto 3S");
+        let mut g = FreeCell::from_parts(&[col("4S"), vec![], vec![], vec![], vec![], vec![], vec![], vec![]], &[NONE; 4], [3, 2, 2, 0]);
+        assert!(!g.safe_home(c("4S")), "2C may still want the red three that would go on 4S");
+        g.found[3] = 1;
+        assert!(g.safe_home(c("4S")));
         assert!(FreeCell::from_parts(&[], &[NONE], [1, 0, 0, 0]).safe_home(c("2S")), "twos are always safe");
         assert!(!FreeCell::from_parts(&[], &[NONE], [0, 0, 0, 0]).safe_home(c("2S")), "not before its ace");
     }
@@ -1473,7 +1512,7 @@ mod tests {
 
     #[test]
     fn interleaved_scans_match_a_plain_search() {
-        let sched: Vec<(Option<i64>, [i32; 8])> = SCHEDULE.iter().map(|&(b, k, _)| (b, PROFILES[k])).collect();
+        let sched: Vec<(Option<i64>, [i32; 8], [i32; 2])> = SCHEDULE.iter().map(|&(b, k, x, _)| (b, PROFILES[k], x)).collect();
         // tiny first quotas, so that the scans pause and resume many times
         check_endgames(|g| interleaved(g, BIG, &[3, 1, 2, 1, 5, 1, 2, 4, 1][..sched.len()], &sched));
     }
