@@ -15,7 +15,6 @@
 //! expanded: then the loss is proved, exactly as for the DFS.
 
 use crate::search::{Game, Limits, Outcome, Resume, SeenKey, SeenSet, Verdict};
-use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 struct Node<M> {
@@ -27,6 +26,16 @@ struct Node<M> {
 
 /// Bytes a node costs beyond its key (node, open-list entry, map entry).
 const NODE_BYTES: u64 = 48;
+
+/// An open-list entry: node `id` with score `s` packed in one word, so that the heap compares
+/// one number (not a pair) and moves half the bytes. The greater entry is popped first: the
+/// lower score, then the newer node. Scores are clamped to i32 (a game's scores lie far inside).
+#[inline]
+fn entry(s: i64, id: u32) -> u64 {
+    let s = s.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    let biased = s as u32 ^ 0x8000_0000; // increasing with s
+    (!biased as u64) << 32 | id as u64
+}
 
 struct Walker<'g, G: Game> {
     game: &'g mut G,
@@ -111,7 +120,7 @@ pub struct BestFirst<'g, G: Game, S: FnMut(&G, u32) -> i64> {
     w: Walker<'g, G>,
     score: S,
     seen: <G::Key as SeenKey>::Set,
-    open: BinaryHeap<(Reverse<i64>, u32)>,
+    open: BinaryHeap<u64>,
     expanded: u64,
     per_key: u64,
     max_bytes: u64,
@@ -148,7 +157,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
         b.seen.insert(b.w.game.key());
         b.w.nodes.push(Node { parent: 0, mv: None, depth: 0 });
         b.w.path.push((0, 0));
-        b.open.push((Reverse(0), 0));
+        b.open.push(entry(0, 0));
         b
     }
 
@@ -178,7 +187,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
             if self.bytes() > self.max_bytes {
                 return self.finish(Verdict::OutOfMemory);
             }
-            let (_, t) = self.open.pop().unwrap();
+            let t = self.open.pop().unwrap() as u32;
             self.expanded += 1;
             let w = &mut self.w;
             w.goto(t, &mut self.down);
@@ -219,7 +228,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
                     let s = (self.score)(w.game, depth);
                     let id = w.nodes.len() as u32;
                     w.nodes.push(Node { parent: t, mv: Some(m), depth });
-                    self.open.push((Reverse(s), id));
+                    self.open.push(entry(s, id));
                 }
                 w.unwind_to(mark);
             }
@@ -246,6 +255,19 @@ mod tests {
     use super::*;
 
     use crate::search::tests::{Walk, BIG};
+
+    #[test]
+    fn open_entries_order_as_lower_score_then_newer_node() {
+        let cases = [(-5i64, 3u32), (-5, 9), (0, 0), (0, 1), (7, 2), (i32::MAX as i64, 4), (i32::MIN as i64, 5), (1 << 40, 6)];
+        for &(s1, i1) in &cases {
+            for &(s2, i2) in &cases {
+                let c = |s: i64| s.clamp(i32::MIN as i64, i32::MAX as i64);
+                let want = (std::cmp::Reverse(c(s1)), i1).cmp(&(std::cmp::Reverse(c(s2)), i2));
+                assert_eq!(entry(s1, i1).cmp(&entry(s2, i2)), want, "{s1} {i1} vs {s2} {i2}");
+            }
+            assert_eq!(entry(s1, i1) as u32, i1);
+        }
+    }
 
     #[test]
     fn follows_the_score_and_spells_the_path() {
