@@ -22,6 +22,8 @@ struct Node<M> {
     /// The move from the parent (None only at the root); its safe moves follow it.
     mv: Option<M>,
     depth: u32,
+    /// Whether its key was told ahead (`Game::child_key`): then no safe move follows its move.
+    told: bool,
 }
 
 /// Bytes a node costs beyond its key (node, open-list entry, map entry).
@@ -89,8 +91,14 @@ impl<'g, G: Game> Walker<'g, G> {
         }
         for &y in down.iter().rev() {
             self.path.push((y, self.trail.len()));
-            let m = self.nodes[y as usize].mv.expect("only the root has no move");
-            self.play(m);
+            let node = &self.nodes[y as usize];
+            let m = node.mv.expect("only the root has no move");
+            if node.told {
+                let u = self.game.apply(m);
+                self.trail.push((m, u));
+            } else {
+                self.play(m);
+            }
         }
     }
 
@@ -155,7 +163,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
             return b;
         }
         b.seen.insert(b.w.game.key());
-        b.w.nodes.push(Node { parent: 0, mv: None, depth: 0 });
+        b.w.nodes.push(Node { parent: 0, mv: None, depth: 0, told: false });
         b.w.path.push((0, 0));
         b.open.push(entry(0, 0));
         b
@@ -227,7 +235,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
                     }
                     let s = (self.score)(w.game, depth);
                     let id = w.nodes.len() as u32;
-                    w.nodes.push(Node { parent: t, mv: Some(m), depth });
+                    w.nodes.push(Node { parent: t, mv: Some(m), depth, told: was_told });
                     self.open.push(entry(s, id));
                 }
                 w.unwind_to(mark);
