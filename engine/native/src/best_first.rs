@@ -15,7 +15,6 @@
 //! expanded: then the loss is proved, exactly as for the DFS.
 
 use crate::search::{Game, Limits, Outcome, Resume, SeenKey, SeenSet, Verdict};
-use std::collections::BinaryHeap;
 
 struct Node<M> {
     parent: u32,
@@ -29,14 +28,75 @@ struct Node<M> {
 /// Bytes a node costs beyond its key (node, open-list entry, map entry).
 const NODE_BYTES: u64 = 48;
 
-/// An open-list entry: node `id` with score `s` packed in one word, so that the heap compares
-/// one number (not a pair) and moves half the bytes. The greater entry is popped first: the
-/// lower score, then the newer node. Scores are clamped to i32 (a game's scores lie far inside).
-#[inline]
-fn entry(s: i64, id: u32) -> u64 {
-    let s = s.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
-    let biased = s as u32 ^ 0x8000_0000; // increasing with s
-    (!biased as u64) << 32 | id as u64
+/// The open list: a bucket queue over the scores (one list a score, linked through the node ids,
+/// no allocation a bucket), popping the lowest score first, then the newest node (ids are pushed in
+/// increasing order, so each list's head is its newest). Scores are small integers (a game's
+/// evaluation plus the depth), so the buckets span few values; a score beyond 2^24 of the first
+/// one is clamped (never seen in practice: it would only reorder such outliers).
+struct Open {
+    /// The first node of each score's list, score `base + i` at `heads[i]` (NIL when empty).
+    heads: Vec<u32>,
+    /// The next node of a node's list, by node id.
+    next: Vec<u32>,
+    base: i64,
+    /// No bucket below `min` is non-empty.
+    min: usize,
+    len: usize,
+}
+
+const NIL: u32 = u32::MAX;
+const SPAN: i64 = 1 << 24;
+
+impl Open {
+    fn with_capacity(n: usize) -> Self {
+        Open { heads: Vec::new(), next: Vec::with_capacity(n), base: 0, min: 0, len: 0 }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Add node `id` (greater than every id pushed before) with score `s`.
+    fn push(&mut self, s: i64, id: u32) {
+        if self.heads.is_empty() {
+            self.base = s.saturating_sub(256);
+        }
+        let s = s.clamp(self.base.saturating_sub(SPAN), self.base.saturating_add(SPAN));
+        if s < self.base {
+            // room below: shift the buckets up
+            let more = (self.base - s) as usize + 256;
+            self.heads.splice(0..0, std::iter::repeat(NIL).take(more));
+            self.base -= more as i64;
+            self.min += more;
+        }
+        let b = (s - self.base) as usize;
+        if b >= self.heads.len() {
+            self.heads.resize(b + 256, NIL);
+        }
+        if self.next.len() <= id as usize {
+            self.next.resize(id as usize + 1, NIL);
+        }
+        self.next[id as usize] = self.heads[b];
+        self.heads[b] = id;
+        if self.len == 0 || b < self.min {
+            self.min = b;
+        }
+        self.len += 1;
+    }
+
+    /// The node with the lowest score, the newest among equals.
+    fn pop(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.heads[self.min] == NIL {
+            self.min += 1;
+        }
+        let id = self.heads[self.min];
+        self.heads[self.min] = self.next[id as usize];
+        self.len -= 1;
+        Some(id)
+    }
 }
 
 struct Walker<'g, G: Game> {
@@ -128,7 +188,7 @@ pub struct BestFirst<'g, G: Game, S: FnMut(&G, u32) -> i64> {
     w: Walker<'g, G>,
     score: S,
     seen: <G::Key as SeenKey>::Set,
-    open: BinaryHeap<u64>,
+    open: Open,
     expanded: u64,
     per_key: u64,
     max_bytes: u64,
@@ -148,7 +208,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
             score,
             // room for a typical search (most are small), so the table is not regrown early
             seen: SeenSet::with_room(2048),
-            open: BinaryHeap::with_capacity(2048),
+            open: Open::with_capacity(2048),
             expanded: 0,
             per_key,
             max_bytes,
@@ -165,7 +225,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
         b.seen.insert(b.w.game.key());
         b.w.nodes.push(Node { parent: 0, mv: None, depth: 0, told: false });
         b.w.path.push((0, 0));
-        b.open.push(entry(0, 0));
+        b.open.push(0, 0);
         b
     }
 
@@ -195,7 +255,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
             if self.bytes() > self.max_bytes {
                 return self.finish(Verdict::OutOfMemory);
             }
-            let t = self.open.pop().unwrap() as u32;
+            let t = self.open.pop().unwrap();
             self.expanded += 1;
             let w = &mut self.w;
             w.goto(t, &mut self.down);
@@ -236,7 +296,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
                     let s = (self.score)(w.game, depth);
                     let id = w.nodes.len() as u32;
                     w.nodes.push(Node { parent: t, mv: Some(m), depth, told: was_told });
-                    self.open.push(entry(s, id));
+                    self.open.push(s, id);
                 }
                 w.unwind_to(mark);
             }
@@ -265,15 +325,34 @@ mod tests {
     use crate::search::tests::{Walk, BIG};
 
     #[test]
-    fn open_entries_order_as_lower_score_then_newer_node() {
-        let cases = [(-5i64, 3u32), (-5, 9), (0, 0), (0, 1), (7, 2), (i32::MAX as i64, 4), (i32::MIN as i64, 5), (1 << 40, 6)];
-        for &(s1, i1) in &cases {
-            for &(s2, i2) in &cases {
-                let c = |s: i64| s.clamp(i32::MIN as i64, i32::MAX as i64);
-                let want = (std::cmp::Reverse(c(s1)), i1).cmp(&(std::cmp::Reverse(c(s2)), i2));
-                assert_eq!(entry(s1, i1).cmp(&entry(s2, i2)), want, "{s1} {i1} vs {s2} {i2}");
+    fn open_pops_lower_scores_first_then_newer_nodes() {
+        // random pushes and pops against a binary heap of (lower score, newer node)
+        use std::cmp::Reverse;
+        let mut x = 12345u64;
+        let mut rnd = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for spread in [3i64, 50, 2000, 1 << 20] {
+            let (mut open, mut heap) = (Open::with_capacity(4), std::collections::BinaryHeap::new());
+            let mut id = 0u32;
+            for _ in 0..5000 {
+                if rnd(3) < 2 {
+                    let s = rnd(2 * spread as u64) as i64 - spread;
+                    open.push(s, id);
+                    heap.push((Reverse(s), id));
+                    id += 1;
+                } else {
+                    assert_eq!(open.pop(), heap.pop().map(|(_, i)| i));
+                }
+                assert_eq!(open.is_empty(), heap.is_empty());
             }
-            assert_eq!(entry(s1, i1) as u32, i1);
+            while let Some((_, i)) = heap.pop() {
+                assert_eq!(open.pop(), Some(i));
+            }
+            assert_eq!(open.pop(), None);
         }
     }
 
