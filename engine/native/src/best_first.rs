@@ -207,7 +207,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
             w: Walker { game, nodes: Vec::with_capacity(2048), path: Vec::new(), trail: Vec::new() },
             score,
             // room for a typical search (most are small), so the table is not regrown early
-            seen: SeenSet::with_room(2048),
+            seen: SeenSet::with_room(4096),
             open: Open::with_capacity(2048),
             expanded: 0,
             per_key,
