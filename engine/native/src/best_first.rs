@@ -15,18 +15,89 @@
 //! expanded: then the loss is proved, exactly as for the DFS.
 
 use crate::search::{Game, Limits, Outcome, Resume, SeenKey, SeenSet, Verdict};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 struct Node<M> {
     parent: u32,
     /// The move from the parent (None only at the root); its safe moves follow it.
     mv: Option<M>,
     depth: u32,
+    /// Whether its key was told ahead (`Game::child_key`): then no safe move follows its move.
+    told: bool,
 }
 
 /// Bytes a node costs beyond its key (node, open-list entry, map entry).
 const NODE_BYTES: u64 = 48;
+
+/// The open list: a bucket queue over the scores (one list a score, linked through the node ids,
+/// no allocation a bucket), popping the lowest score first, then the newest node (ids are pushed in
+/// increasing order, so each list's head is its newest). Scores are small integers (a game's
+/// evaluation plus the depth), so the buckets span few values; a score beyond 2^24 of the first
+/// one is clamped (never seen in practice: it would only reorder such outliers).
+struct Open {
+    /// The first node of each score's list, score `base + i` at `heads[i]` (NIL when empty).
+    heads: Vec<u32>,
+    /// The next node of a node's list, by node id.
+    next: Vec<u32>,
+    base: i64,
+    /// No bucket below `min` is non-empty.
+    min: usize,
+    len: usize,
+}
+
+const NIL: u32 = u32::MAX;
+const SPAN: i64 = 1 << 24;
+
+impl Open {
+    fn with_capacity(n: usize) -> Self {
+        Open { heads: Vec::new(), next: Vec::with_capacity(n), base: 0, min: 0, len: 0 }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Add node `id` (greater than every id pushed before) with score `s`.
+    fn push(&mut self, s: i64, id: u32) {
+        if self.heads.is_empty() {
+            self.base = s.saturating_sub(256);
+        }
+        let s = s.clamp(self.base.saturating_sub(SPAN), self.base.saturating_add(SPAN));
+        if s < self.base {
+            // room below: shift the buckets up
+            let more = (self.base - s) as usize + 256;
+            self.heads.splice(0..0, std::iter::repeat(NIL).take(more));
+            self.base -= more as i64;
+            self.min += more;
+        }
+        let b = (s - self.base) as usize;
+        if b >= self.heads.len() {
+            self.heads.resize(b + 256, NIL);
+        }
+        if self.next.len() <= id as usize {
+            self.next.resize(id as usize + 1, NIL);
+        }
+        self.next[id as usize] = self.heads[b];
+        self.heads[b] = id;
+        if self.len == 0 || b < self.min {
+            self.min = b;
+        }
+        self.len += 1;
+    }
+
+    /// The node with the lowest score, the newest among equals.
+    fn pop(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.heads[self.min] == NIL {
+            self.min += 1;
+        }
+        let id = self.heads[self.min];
+        self.heads[self.min] = self.next[id as usize];
+        self.len -= 1;
+        Some(id)
+    }
+}
 
 struct Walker<'g, G: Game> {
     game: &'g mut G,
@@ -80,8 +151,14 @@ impl<'g, G: Game> Walker<'g, G> {
         }
         for &y in down.iter().rev() {
             self.path.push((y, self.trail.len()));
-            let m = self.nodes[y as usize].mv.expect("only the root has no move");
-            self.play(m);
+            let node = &self.nodes[y as usize];
+            let m = node.mv.expect("only the root has no move");
+            if node.told {
+                let u = self.game.apply(m);
+                self.trail.push((m, u));
+            } else {
+                self.play(m);
+            }
         }
     }
 
@@ -111,11 +188,13 @@ pub struct BestFirst<'g, G: Game, S: FnMut(&G, u32) -> i64> {
     w: Walker<'g, G>,
     score: S,
     seen: <G::Key as SeenKey>::Set,
-    open: BinaryHeap<(Reverse<i64>, u32)>,
+    open: Open,
     expanded: u64,
     per_key: u64,
     max_bytes: u64,
     moves: Vec<G::Move>,
+    /// Each move's key told ahead (`Game::child_key`).
+    told: Vec<Option<G::Key>>,
     down: Vec<u32>,
     done: Option<Outcome>,
 }
@@ -128,12 +207,13 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
             w: Walker { game, nodes: Vec::with_capacity(2048), path: Vec::new(), trail: Vec::new() },
             score,
             // room for a typical search (most are small), so the table is not regrown early
-            seen: SeenSet::with_room(2048),
-            open: BinaryHeap::with_capacity(2048),
+            seen: SeenSet::with_room(4096),
+            open: Open::with_capacity(2048),
             expanded: 0,
             per_key,
             max_bytes,
             moves: Vec::new(),
+            told: Vec::new(),
             down: Vec::new(),
             done: None,
         };
@@ -143,9 +223,9 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
             return b;
         }
         b.seen.insert(b.w.game.key());
-        b.w.nodes.push(Node { parent: 0, mv: None, depth: 0 });
+        b.w.nodes.push(Node { parent: 0, mv: None, depth: 0, told: false });
         b.w.path.push((0, 0));
-        b.open.push((Reverse(0), 0));
+        b.open.push(0, 0);
         b
     }
 
@@ -175,17 +255,27 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
             if self.bytes() > self.max_bytes {
                 return self.finish(Verdict::OutOfMemory);
             }
-            let (_, t) = self.open.pop().unwrap();
+            let t = self.open.pop().unwrap();
             self.expanded += 1;
             let w = &mut self.w;
             w.goto(t, &mut self.down);
             self.moves.clear();
             w.game.moves(&mut self.moves);
             let depth = w.nodes[t as usize].depth + 1;
+            // every key told ahead first, its slot prefetched, so the probes below overlap
+            // instead of each waiting on memory (only speed changes)
+            self.told.clear();
             for &m in &self.moves {
+                let k = w.game.child_key(m);
+                if let Some(k) = &k {
+                    self.seen.prefetch(k);
+                }
+                self.told.push(k);
+            }
+            for (&m, told) in self.moves.iter().zip(self.told.iter_mut()) {
                 // the key told ahead (`Game::child_key`: then no safe move follows, and the
                 // position is not won) or found by making the move
-                let told = w.game.child_key(m);
+                let told = told.take();
                 let (was_told, mark) = (told.is_some(), w.trail.len());
                 let key = match told {
                     Some(k) => k,
@@ -205,8 +295,8 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
                     }
                     let s = (self.score)(w.game, depth);
                     let id = w.nodes.len() as u32;
-                    w.nodes.push(Node { parent: t, mv: Some(m), depth });
-                    self.open.push((Reverse(s), id));
+                    w.nodes.push(Node { parent: t, mv: Some(m), depth, told: was_told });
+                    self.open.push(s, id);
                 }
                 w.unwind_to(mark);
             }
@@ -233,6 +323,38 @@ mod tests {
     use super::*;
 
     use crate::search::tests::{Walk, BIG};
+
+    #[test]
+    fn open_pops_lower_scores_first_then_newer_nodes() {
+        // random pushes and pops against a binary heap of (lower score, newer node)
+        use std::cmp::Reverse;
+        let mut x = 12345u64;
+        let mut rnd = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for spread in [3i64, 50, 2000, 1 << 20] {
+            let (mut open, mut heap) = (Open::with_capacity(4), std::collections::BinaryHeap::new());
+            let mut id = 0u32;
+            for _ in 0..5000 {
+                if rnd(3) < 2 {
+                    let s = rnd(2 * spread as u64) as i64 - spread;
+                    open.push(s, id);
+                    heap.push((Reverse(s), id));
+                    id += 1;
+                } else {
+                    assert_eq!(open.pop(), heap.pop().map(|(_, i)| i));
+                }
+                assert_eq!(open.is_empty(), heap.is_empty());
+            }
+            while let Some((_, i)) = heap.pop() {
+                assert_eq!(open.pop(), Some(i));
+            }
+            assert_eq!(open.pop(), None);
+        }
+    }
 
     #[test]
     fn follows_the_score_and_spells_the_path() {

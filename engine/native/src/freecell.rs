@@ -202,6 +202,10 @@ impl SeenSet<Key> for KeySet {
     fn len(&self) -> usize {
         self.0.len()
     }
+    #[inline]
+    fn prefetch(&self, k: &Key) {
+        self.0.prefetch(&k.0);
+    }
 }
 
 /// `below` of a card at the bottom of a column, in a free cell, on its foundation.

@@ -308,6 +308,20 @@ impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
     fn len(&self) -> usize {
         self.len
     }
+    #[inline]
+    fn prefetch(&self, k: &[u64; N]) {
+        if self.len == 0 {
+            return;
+        }
+        let p: *const [u64; N] = &self.slots[self.start(k)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing and cannot fault; `p` points into `slots` anyway.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = p;
+    }
 }
 
 /// Ask Linux to back a big table with huge pages (where transparent huge pages are on "madvise"):
