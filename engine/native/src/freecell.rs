@@ -449,13 +449,19 @@ impl FreeCell {
         let unpack = |e: u64| Move { from: (e >> 12 & 15) as u8, to: (e >> 8 & 15) as u8, n: e as u8 };
         let score = |e: u64| (e >> 32) as u16;
         let rescore = |e: &mut u64, s: u16| *e = (s as u64) << 32 | (*e & 0xFFFF_FFFF);
+        // the columns' top cards as a bit mask (bit c for card c)
+        let mut tops = 0u64;
+        for j in 0..NCOL {
+            let lj = self.len[j] as usize;
+            if lj > 0 {
+                tops |= 1u64 << self.cols[j][lj - 1];
+            }
+        }
         // where a card lying on top of a column or in a cell can be taken from
         let exposed = |c: u8| -> Option<u8> {
-            let b = self.below[c as usize];
-            if b <= BOTTOM {
-                let (j, p) = self.at[c as usize];
-                (p + 1 == self.len[j as usize]).then_some(j)
-            } else if b == IN_CELL {
+            if tops >> c & 1 != 0 {
+                Some(self.at[c as usize].0)
+            } else if self.below[c as usize] == IN_CELL {
                 self.cells[..self.ncells].iter().position(|&x| x == c).map(|k| CELL0 + k as u8)
             } else {
                 None
@@ -491,12 +497,11 @@ impl FreeCell {
                 continue;
             }
             let from = CELL0 + k as u8;
-            for &t in &PARENTS[c as usize] {
-                if t != NONE {
-                    if let Some(j) = exposed(t).filter(|&j| j < CELL0) {
-                        push(10, 12 + k * 9 + j as usize, Move { from, to: j, n: 1 });
-                    }
-                }
+            let mut hit = PARENT_MASK[c as usize] & tops;
+            while hit != 0 {
+                let j = self.at[hit.trailing_zeros() as usize].0;
+                hit &= hit - 1;
+                push(10, 12 + k * 9 + j as usize, Move { from, to: j, n: 1 });
             }
             if let Some(j) = first_empty {
                 push(60, 12 + k * 9 + 8, Move { from, to: j, n: 1 });
@@ -511,13 +516,6 @@ impl FreeCell {
         // columns to columns: onto a column's top card t, the part of another column's top run
         // from a card that fits t up: each column's movable run is walked from its top down
         // (within the capacity) and each card's two parents looked up among the tops at once
-        let mut tops = 0u64;
-        for j in 0..NCOL {
-            let lj = self.len[j] as usize;
-            if lj > 0 {
-                tops |= 1u64 << self.cols[j][lj - 1];
-            }
-        }
         for i in 0..NCOL {
             let l = self.len[i] as usize;
             let run = runs[i];
