@@ -63,10 +63,25 @@ const FITS: [[bool; 52]; 52] = {
     t
 };
 
-/// The two cards each card fits on (one rank higher, the other colour; NONE for a king), and the
-/// two that fit on it (NONE for an ace).
+/// The two cards each card fits on (one rank higher, the other colour; NONE for a king), 
+/// (`relatives(-1)` would give the two that fit on it).
 const PARENTS: [[u8; 2]; 52] = relatives(1);
-const CHILDREN: [[u8; 2]; 52] = relatives(-1);
+/// PARENTS as a bit mask (bit c for card c).
+const PARENT_MASK: [u64; 52] = {
+    let mut t = [0u64; 52];
+    let mut c = 0;
+    while c < 52 {
+        let mut k = 0;
+        while k < 2 {
+            if PARENTS[c][k] != NONE {
+                t[c] |= 1 << PARENTS[c][k];
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
 const fn relatives(dr: i32) -> [[u8; 2]; 52] {
     let mut t = [[NONE; 2]; 52];
     let mut c = 0;
@@ -434,13 +449,19 @@ impl FreeCell {
         let unpack = |e: u64| Move { from: (e >> 12 & 15) as u8, to: (e >> 8 & 15) as u8, n: e as u8 };
         let score = |e: u64| (e >> 32) as u16;
         let rescore = |e: &mut u64, s: u16| *e = (s as u64) << 32 | (*e & 0xFFFF_FFFF);
+        // the columns' top cards as a bit mask (bit c for card c)
+        let mut tops = 0u64;
+        for j in 0..NCOL {
+            let lj = self.len[j] as usize;
+            if lj > 0 {
+                tops |= 1u64 << self.cols[j][lj - 1];
+            }
+        }
         // where a card lying on top of a column or in a cell can be taken from
         let exposed = |c: u8| -> Option<u8> {
-            let b = self.below[c as usize];
-            if b <= BOTTOM {
-                let (j, p) = self.at[c as usize];
-                (p + 1 == self.len[j as usize]).then_some(j)
-            } else if b == IN_CELL {
+            if tops >> c & 1 != 0 {
+                Some(self.at[c as usize].0)
+            } else if self.below[c as usize] == IN_CELL {
                 self.cells[..self.ncells].iter().position(|&x| x == c).map(|k| CELL0 + k as u8)
             } else {
                 None
@@ -476,12 +497,11 @@ impl FreeCell {
                 continue;
             }
             let from = CELL0 + k as u8;
-            for &t in &PARENTS[c as usize] {
-                if t != NONE {
-                    if let Some(j) = exposed(t).filter(|&j| j < CELL0) {
-                        push(10, 12 + k * 9 + j as usize, Move { from, to: j, n: 1 });
-                    }
-                }
+            let mut hit = PARENT_MASK[c as usize] & tops;
+            while hit != 0 {
+                let j = self.at[hit.trailing_zeros() as usize].0;
+                hit &= hit - 1;
+                push(10, 12 + k * 9 + j as usize, Move { from, to: j, n: 1 });
             }
             if let Some(j) = first_empty {
                 push(60, 12 + k * 9 + 8, Move { from, to: j, n: 1 });
@@ -494,33 +514,27 @@ impl FreeCell {
         }
         let run_cap = Self::capacity(free, empty, false);
         // columns to columns: onto a column's top card t, the part of another column's top run
-        // from a card that fits t (one of two) up
-        for j in 0..NCOL {
-            let lj = self.len[j] as usize;
-            if lj == 0 {
-                continue;
-            }
-            for &x in &CHILDREN[self.cols[j][lj - 1] as usize] {
-                if x == NONE || self.below[x as usize] > BOTTOM {
-                    continue;
+        // from a card that fits t up: each column's movable run is walked from its top down
+        // (within the capacity) and each card's two parents looked up among the tops at once
+        for i in 0..NCOL {
+            let l = self.len[i] as usize;
+            let run = runs[i];
+            for n in 1..=run.min(run_cap) {
+                let mut hit = PARENT_MASK[self.cols[i][l - n] as usize] & tops;
+                while hit != 0 {
+                    let t = hit.trailing_zeros() as usize;
+                    hit &= hit - 1;
+                    let j = self.at[t].0 as usize;
+                    // uncovering: whole run off the column is best, shallow wanted cards too
+                    let s = if n == l {
+                        20
+                    } else if n == run {
+                        25 + (need[i] as u16).min(20)
+                    } else {
+                        50
+                    };
+                    push(s, 48 + i * 8 + j, Move { from: i as u8, to: j as u8, n: n as u8 });
                 }
-                let (i, p) = self.at[x as usize];
-                let i = i as usize;
-                let l = self.len[i] as usize;
-                let run = runs[i];
-                let n = l - p as usize; // cards to move
-                if i == j || n > run || n > run_cap {
-                    continue;
-                }
-                // uncovering: whole run off the column is best, shallow wanted cards too
-                let s = if n == l {
-                    20
-                } else if n == run {
-                    25 + (need[i] as u16).min(20)
-                } else {
-                    50
-                };
-                push(s, 48 + i * 8 + j, Move { from: i as u8, to: j as u8, n: n as u8 });
             }
         }
         // columns to an empty column: the top card, and the longest run that fits
@@ -578,15 +592,10 @@ impl FreeCell {
         let home: i32 = self.found.iter().map(|&f| f as i32).sum();
         let base = (52 - home) * w[0] + 1000;
         let (free, empty) = (free as i32, empty as i32);
-        let mut copy: Option<FreeCell> = None;
         for e in moves.iter_mut() {
             let m = unpack(*e);
             let h = if m.to == HOME {
-                let g = copy.get_or_insert_with(|| self.clone());
-                let c = g.do_move(m);
-                let h = g.eval(&w);
-                g.undo_move(m, c);
-                h
+                self.eval_home(m, &w)
             } else {
                 let is_cell = |l: u8| (CELL0..HOME).contains(&l) as i32;
                 let f = free + is_cell(m.from) - is_cell(m.to);
@@ -797,6 +806,48 @@ impl FreeCell {
             }
         }
         blockers * w[1] + misfits * w[5] + self.next_depth() * w[2] + self.global_eval(w)
+    }
+
+    /// `eval` of the position after `m`, a card going home, worked out without making it: the
+    /// source column loses its top (figures read one place lower), the suit's next card is the
+    /// one above, a cell may free up, a column may empty.
+    fn eval_home(&self, m: Move, w: &[i32; 8]) -> i32 {
+        let mut len = self.len;
+        let mut free = self.free_cells() as i32;
+        let c = if m.from < CELL0 {
+            let i = m.from as usize;
+            len[i] -= 1;
+            self.cols[i][len[i] as usize]
+        } else {
+            free += 1;
+            self.cells[(m.from - CELL0) as usize]
+        };
+        let mut found = self.found;
+        found[suit(c)] += 1;
+        let (mut blockers, mut misfits, mut empty) = (0i32, 0i32, 0i32);
+        for j in 0..NCOL {
+            let l = len[j] as usize;
+            if l > 0 {
+                let f = self.fig[j][l - 1];
+                blockers += f.blockers as i32;
+                misfits += f.misfits as i32;
+            } else {
+                empty += 1;
+            }
+        }
+        let mut depth = 0;
+        for s in 0..4 {
+            let f = found[s] as usize;
+            if f < 13 {
+                let x = s * 13 + f;
+                if self.below[x] <= BOTTOM {
+                    let (j, p) = self.at[x];
+                    depth += len[j as usize] as i32 - 1 - p as i32;
+                }
+            }
+        }
+        let home: i32 = found.iter().map(|&f| f as i32).sum();
+        blockers * w[1] + misfits * w[5] + depth * w[2] + (52 - home) * w[0] - free * w[3] - empty * w[4] + 1000
     }
 
     /// The depth part of `eval`: the cards above each suit's next card for its foundation, found
