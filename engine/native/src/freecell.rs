@@ -850,6 +850,78 @@ impl FreeCell {
         blockers * w[1] + misfits * w[5] + depth * w[2] + (52 - home) * w[0] - free * w[3] - empty * w[4] + 1000
     }
 
+    /// `eval` of the position after `m` (before any safe move), worked out without making it:
+    /// the source column's figures are read lower, the target's are extended over the moved
+    /// cards as `figure` does, and each suit's next card is found where the move leaves it.
+    fn eval_after(&self, m: Move, w: &[i32; 8]) -> i32 {
+        if m.to == HOME {
+            return self.eval_home(m, w);
+        }
+        let n = m.n as usize;
+        let mut len = self.len;
+        let mut free = self.free_cells() as i32;
+        let moved: &[u8] = if m.from < CELL0 {
+            let i = m.from as usize;
+            let l = len[i] as usize;
+            len[i] -= n as u8;
+            &self.cols[i][l - n..l]
+        } else {
+            free += 1;
+            std::slice::from_ref(&self.cells[(m.from - CELL0) as usize])
+        };
+        let mut top = None;
+        if m.to < CELL0 {
+            let j = m.to as usize;
+            let lj = len[j] as usize;
+            let (mut f, mut under) = if lj > 0 { (Some(self.fig[j][lj - 1]), self.cols[j][lj - 1]) } else { (None, NONE) };
+            for &c in moved {
+                let r = rank(c);
+                f = Some(match f {
+                    None => Fig { blockers: 0, misfits: 0, low: r, run_from: 0 },
+                    Some(f) => Fig {
+                        blockers: f.blockers + (r > f.low) as u8,
+                        misfits: f.misfits + !fits(c, under) as u8,
+                        low: f.low.min(r),
+                        run_from: 0,
+                    },
+                });
+                under = c;
+            }
+            top = f;
+            len[j] += n as u8;
+        } else {
+            free -= 1;
+        }
+        let (mut blockers, mut misfits, mut empty) = (0i32, 0i32, 0i32);
+        for j in 0..NCOL {
+            let l = len[j] as usize;
+            if l > 0 {
+                let f = if j == m.to as usize { top.unwrap() } else { self.fig[j][l - 1] };
+                blockers += f.blockers as i32;
+                misfits += f.misfits as i32;
+            } else {
+                empty += 1;
+            }
+        }
+        let mut depth = 0;
+        for s in 0..4 {
+            let f = self.found[s] as usize;
+            if f < 13 {
+                let x = (s * 13 + f) as u8;
+                if let Some(k) = moved.iter().position(|&c| c == x) {
+                    if m.to < CELL0 {
+                        depth += (n - 1 - k) as i32;
+                    }
+                } else if self.below[x as usize] <= BOTTOM {
+                    let (j, p) = self.at[x as usize];
+                    depth += len[j as usize] as i32 - 1 - p as i32;
+                }
+            }
+        }
+        let home: i32 = self.found.iter().map(|&f| f as i32).sum();
+        blockers * w[1] + misfits * w[5] + depth * w[2] + (52 - home) * w[0] - free * w[3] - empty * w[4] + 1000
+    }
+
     /// The depth part of `eval`: the cards above each suit's next card for its foundation, found
     /// from where that card lies (no column walked; in a cell it counts 0).
     #[inline]
@@ -1011,6 +1083,10 @@ impl Game for FreeCell {
 
     fn moves(&self, out: &mut Vec<Move>) {
         self.candidates(out);
+    }
+
+    fn child_eval(&self, m: Move) -> Option<i64> {
+        Some(self.eval_after(m, &self.w) as i64)
     }
 
     fn apply(&mut self, m: Move) -> (Move, u8) {
@@ -1229,7 +1305,16 @@ fn interleaved(g: &FreeCell, limits: Limits, first: &[u64], sched: &[(Option<i64
             Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
                 match depth {
                     // weighted best-first: the evaluation plus the moves made so far, weighted
-                    Some(dw) => Box::new(BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, d| g.eval(&w) as i64 * 4 + g.bf_extra(&xw) as i64 + d as i64 * dw)),
+                    Some(dw) => {
+                        let b = BestFirst::new(c, limits.max_bytes, move |g: &FreeCell, d| g.eval(&w) as i64 * 4 + g.bf_extra(&xw) as i64 + d as i64 * dw);
+                        // the same score from `child_eval` (by the game's weights, which are
+                        // `w` but for w[6], unread by `eval`), when `bf_extra` adds nothing
+                        if xw == [0, 0] {
+                            Box::new(b.scoring_children(move |e, d| e * 4 + d as i64 * dw))
+                        } else {
+                            Box::new(b)
+                        }
+                    }
                     None => Box::new(Scan::new(c, limits.max_bytes)),
                 }
             }))
@@ -1475,6 +1560,38 @@ mod tests {
             }
         }
         assert!(told > 1000, "only {told} keys told ahead");
+    }
+
+    #[test]
+    fn eval_after_is_the_eval_of_the_position_the_move_reaches() {
+        let mut checked = 0;
+        for deal in 1..30 {
+            let mut g = FreeCell::new(&classic(deal), 1 + deal as usize % 4).unwrap();
+            let w = PROFILES[deal as usize % PROFILES.len()];
+            let mut x = deal as u64 * 7919 + 5;
+            for _ in 0..100 {
+                let mut ms = Vec::new();
+                g.candidates(&mut ms);
+                if let Some(s) = g.safe_move() {
+                    ms.push(s);
+                }
+                if ms.is_empty() {
+                    break;
+                }
+                for &m in &ms {
+                    let e = g.eval_after(m, &w);
+                    let u = g.apply(m);
+                    assert_eq!(e, g.eval(&w), "deal {deal}: {m:?}");
+                    g.revert(u);
+                    checked += 1;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                g.apply(ms[(x % ms.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 1000, "only {checked} moves checked");
     }
 
     #[test]

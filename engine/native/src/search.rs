@@ -60,6 +60,12 @@ pub trait Game {
     fn child_key(&self, _m: Self::Move) -> Option<Self::Key> {
         None
     }
+    /// The game's evaluation of the position `m` reaches (before any safe move), worked out
+    /// without making it; None when the game has none. Only speed: best-first
+    /// (`BestFirst::scoring_children`) then scores a child whose key was told without making it.
+    fn child_eval(&self, _m: Self::Move) -> Option<i64> {
+        None
+    }
     /// Bytes one stored key costs (for the memory cap).
     fn key_bytes(&self) -> usize {
         std::mem::size_of::<Self::Key>()
