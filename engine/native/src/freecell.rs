@@ -1483,10 +1483,7 @@ mod tests {
                 if singles.is_empty() {
                     break;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                g.apply(singles[(x % singles.len() as u64) as usize]);
+                g.apply(singles[pick(&mut x, singles.len())]);
                 while let Some(m) = g.safe_move() {
                     g.apply(m);
                 }
@@ -1524,6 +1521,14 @@ mod tests {
         }
     }
 
+    /// The next index below `n` of a test's xorshift stream `x` (random play).
+    fn pick(x: &mut u64, n: usize) -> usize {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        (*x % n as u64) as usize
+    }
+
     #[test]
     fn child_key_is_the_key_the_move_and_its_safe_moves_reach() {
         let mut told = 0;
@@ -1553,10 +1558,7 @@ mod tests {
                         g.revert(u);
                     }
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                g.apply(ms[(x % ms.len() as u64) as usize]);
+                g.apply(ms[pick(&mut x, ms.len())]);
             }
         }
         assert!(told > 1000, "only {told} keys told ahead");
@@ -1585,10 +1587,7 @@ mod tests {
                     g.revert(u);
                     checked += 1;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                g.apply(ms[(x % ms.len() as u64) as usize]);
+                g.apply(ms[pick(&mut x, ms.len())]);
             }
         }
         assert!(checked > 1000, "only {checked} moves checked");
@@ -1636,10 +1635,7 @@ mod tests {
                     assert!(k == here || reach.contains(&k), "deal {deal}: {} left out", g.spell_move(m));
                 }
                 assert_eq!(g.make_key(), here, "apply/revert restore the position");
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let m = singles[(x % singles.len() as u64) as usize];
+                let m = singles[pick(&mut x, singles.len())];
                 g.apply(m);
             }
         }
