@@ -808,6 +808,35 @@ impl FreeCell {
         blockers * w[1] + misfits * w[5] + self.next_depth() * w[2] + self.global_eval(w)
     }
 
+    /// The column figures `eval` sums, over columns of lengths `len` (each top's figures read
+    /// at its length), with column `top.0`'s top figures replaced by `top.1`: (blockers, misfits,
+    /// empty columns). For `eval_home` and `eval_after`, which score a move without making it.
+    #[inline]
+    fn figures_with(&self, len: &[u8; NCOL], top: Option<(usize, Fig)>) -> (i32, i32, i32) {
+        let (mut blockers, mut misfits, mut empty) = (0i32, 0i32, 0i32);
+        for j in 0..NCOL {
+            let l = len[j] as usize;
+            if l > 0 {
+                let f = match top {
+                    Some((t, f)) if t == j => f,
+                    _ => self.fig[j][l - 1],
+                };
+                blockers += f.blockers as i32;
+                misfits += f.misfits as i32;
+            } else {
+                empty += 1;
+            }
+        }
+        (blockers, misfits, empty)
+    }
+
+    /// `eval`'s sum from its parts (the same weights and constant as `eval` with `global_eval`).
+    #[inline]
+    fn score_of(blockers: i32, misfits: i32, depth: i32, found: &[u8; 4], free: i32, empty: i32, w: &[i32; 8]) -> i32 {
+        let home: i32 = found.iter().map(|&f| f as i32).sum();
+        blockers * w[1] + misfits * w[5] + depth * w[2] + (52 - home) * w[0] - free * w[3] - empty * w[4] + 1000
+    }
+
     /// `eval` of the position after `m`, a card going home, worked out without making it: the
     /// source column loses its top (figures read one place lower), the suit's next card is the
     /// one above, a cell may free up, a column may empty.
@@ -824,17 +853,7 @@ impl FreeCell {
         };
         let mut found = self.found;
         found[suit(c)] += 1;
-        let (mut blockers, mut misfits, mut empty) = (0i32, 0i32, 0i32);
-        for j in 0..NCOL {
-            let l = len[j] as usize;
-            if l > 0 {
-                let f = self.fig[j][l - 1];
-                blockers += f.blockers as i32;
-                misfits += f.misfits as i32;
-            } else {
-                empty += 1;
-            }
-        }
+        let (blockers, misfits, empty) = self.figures_with(&len, None);
         let mut depth = 0;
         for s in 0..4 {
             let f = found[s] as usize;
@@ -846,8 +865,7 @@ impl FreeCell {
                 }
             }
         }
-        let home: i32 = found.iter().map(|&f| f as i32).sum();
-        blockers * w[1] + misfits * w[5] + depth * w[2] + (52 - home) * w[0] - free * w[3] - empty * w[4] + 1000
+        Self::score_of(blockers, misfits, depth, &found, free, empty, w)
     }
 
     /// `eval` of the position after `m` (before any safe move), worked out without making it:
@@ -892,17 +910,7 @@ impl FreeCell {
         } else {
             free -= 1;
         }
-        let (mut blockers, mut misfits, mut empty) = (0i32, 0i32, 0i32);
-        for j in 0..NCOL {
-            let l = len[j] as usize;
-            if l > 0 {
-                let f = if j == m.to as usize { top.unwrap() } else { self.fig[j][l - 1] };
-                blockers += f.blockers as i32;
-                misfits += f.misfits as i32;
-            } else {
-                empty += 1;
-            }
-        }
+        let (blockers, misfits, empty) = self.figures_with(&len, top.map(|f| (m.to as usize, f)));
         let mut depth = 0;
         for s in 0..4 {
             let f = self.found[s] as usize;
@@ -918,8 +926,7 @@ impl FreeCell {
                 }
             }
         }
-        let home: i32 = self.found.iter().map(|&f| f as i32).sum();
-        blockers * w[1] + misfits * w[5] + depth * w[2] + (52 - home) * w[0] - free * w[3] - empty * w[4] + 1000
+        Self::score_of(blockers, misfits, depth, &self.found, free, empty, w)
     }
 
     /// The depth part of `eval`: the cards above each suit's next card for its foundation, found
