@@ -1,6 +1,50 @@
-"""dealpool's engine: cards, the published deal method, codes, boards, rules
-per game and the referee. Pure Python, no I/O; the solver is `engine._native`."""
+"""dealpool's engine, its one typed face: deal a code, solve it, replay a line, codes, boards,
+games, the result records and the errors. Pure Python, no I/O; the solver is the native module.
+
+    import engine
+    engine.solve("SOL1-freecell-cells=4-C1").verdict      # 'won'
+    engine.replay(code, line).ok
+
+The pipeline imports this package and nothing below it (docs/architecture.md). Inside, each game
+is a folder `engine/games/<game>/` listed in the registry `engine/games/__init__.py`.
+"""
 
 from __future__ import annotations
 
-ENGINE_VERSION = "0.1.0"
+# The published method, engine/deal.py, as `engine.method`: `engine.deal` is the face's deal function.
+from engine import deal as method  # isort: skip  (bound before `deal` is rebound below)
+from engine.boards import board, board_code, board_for, seed_code
+from engine.cards import name as card_name, names as card_names, parse as parse_card
+from engine.codes import RULES_VERSION, DealCode, canonical as canonical_code, format as format_code
+from engine.codes import parse as parse_code, parse_number
+from engine.dealer import Deal, deal, native_order
+from engine.errors import BadInput, DealpoolError, IllegalMove, RunFailed
+from engine.games import BOARDS, GAMES, Board, Game, Layout, Option, game
+from engine.referee import Replay, parse_line, replay, rules_for
+from engine.solving import (
+    DEFAULT_MAX_MB,
+    ENGINE_VERSION,
+    Reason,
+    SolveResult,
+    Verdict,
+    engine_version,
+    solvable,
+    solvable_boards,
+    solvable_games,
+    solve,
+)
+
+__all__ = [
+    # dealing and codes
+    "method", "deal", "Deal", "native_order", "DealCode", "parse_code", "format_code", "canonical_code", "parse_number",
+    "card_name", "card_names", "parse_card",
+    # games and boards
+    "GAMES", "BOARDS", "Game", "Board", "Option", "Layout", "game", "board", "board_code", "seed_code", "board_for",
+    # solving and refereeing
+    "solve", "SolveResult", "Verdict", "Reason", "solvable", "solvable_games", "solvable_boards", "DEFAULT_MAX_MB",
+    "replay", "Replay", "parse_line", "rules_for",
+    # versions
+    "ENGINE_VERSION", "RULES_VERSION", "engine_version",
+    # errors
+    "DealpoolError", "BadInput", "IllegalMove", "RunFailed",
+]  # fmt: skip

@@ -7,7 +7,7 @@ simply 0..51 (0 = AS, 12 = KS, 13 = AH, 51 = KC). Two-deck games use the same in
 from __future__ import annotations
 
 from engine.deal import RANKS, SUITS, card_name
-from engine.errors import DealpoolError
+from engine.errors import BadInput
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 RED_SUITS = frozenset({HEARTS, DIAMONDS})
@@ -22,7 +22,7 @@ __all__ = [
 def card(rank_: int, suit_: int) -> int:
     """The card of a rank 1..13 (ace 1, king 13) and a suit 0..3 (S, H, D, C)."""
     if not (1 <= rank_ <= 13 and 0 <= suit_ <= 3):
-        raise DealpoolError(f"no card of rank {rank_} and suit {suit_}; accepted: rank 1..13, suit 0..3")
+        raise BadInput(f"no card of rank {rank_} and suit {suit_}; accepted: rank 1..13, suit 0..3")
     return suit_ * 13 + rank_ - 1
 
 
@@ -48,7 +48,7 @@ def colour(c: int) -> str:
 def name(c: int, ten: str = "10") -> str:
     """`AS`, `10H` (`TH` with ten='T'), `KC`."""
     if not 0 <= c < 52:
-        raise DealpoolError(f"no card {c}; accepted: 0..51")
+        raise BadInput(f"no card {c}; accepted: 0..51")
     return card_name(c, ten)
 
 
@@ -62,7 +62,7 @@ def parse(text: str) -> int:
     t = text.strip().upper()
     r, s = _RANK_OF.get(t[:-1]), SUITS.find(t[-1:]) if t else -1
     if r is None or s < 0:
-        raise DealpoolError(f"not a card: {text!r}; accepted: rank A 2..10 J Q K (or T) then suit S H D C, e.g. 10H")
+        raise BadInput(f"not a card: {text!r}; accepted: rank A 2..10 J Q K (or T) then suit S H D C, e.g. 10H")
     return card(r, s)
 
 

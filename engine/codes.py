@@ -16,11 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from engine import deal as method
-from engine.errors import DealpoolError
+from engine.deal import CLASSIC_MAX, CLASSIC_MIN, CODE_PREFIX, SEED_BYTES, check_number, seed_to_text, split_code
+from engine.deal import parse_number as parse_digits
+from engine.errors import BadInput, from_method
 from engine.games import Options, game as game_of
 
 KINDS = ("N", "S", "C")
+RULES_VERSION = CODE_PREFIX.removeprefix("SOL")
+"""The rules version written in every code: the 1 of SOL1."""
 
 
 @dataclass(frozen=True)
@@ -39,29 +42,29 @@ class DealCode:
     def __post_init__(self) -> None:
         g = game_of(self.game)
         if g.id != self.game:
-            raise DealpoolError(f"game id {self.game!r} is not canonical; accepted: {g.id}")
+            raise BadInput(f"game id {self.game!r} is not canonical; accepted: {g.id}")
         if g.canonical(self.options) != tuple(self.options):
-            raise DealpoolError(
+            raise BadInput(
                 f"options {self.options!r} are not canonical for {self.game}; accepted: every option in order "
                 f"{', '.join(o.name for o in g.options) or '(none)'}"
             )
         if self.kind == "S":
-            if self.number is not None or not isinstance(self.seed, bytes) or len(self.seed) != method.SEED_BYTES:
-                raise DealpoolError(f"a seed code needs a {method.SEED_BYTES}-byte seed and no number")
+            if self.number is not None or not isinstance(self.seed, bytes) or len(self.seed) != SEED_BYTES:
+                raise BadInput(f"a seed code needs a {SEED_BYTES}-byte seed and no number")
         elif self.kind in ("N", "C"):
             if self.seed is not None or not isinstance(self.number, int) or isinstance(self.number, bool):
-                raise DealpoolError(f"a {self.kind} code needs a whole number and no seed")
+                raise BadInput(f"a {self.kind} code needs a whole number and no seed")
             if self.kind == "N":
-                method.check_number(self.number)
+                from_method(check_number, self.number)
             elif self.game != "freecell":
-                raise DealpoolError(f"classic numbering (C) is for freecell only, not {self.game!r}")
-            elif not method.CLASSIC_MIN <= self.number <= method.CLASSIC_MAX:
-                raise DealpoolError(
+                raise BadInput(f"classic numbering (C) is for freecell only, not {self.game!r}")
+            elif not CLASSIC_MIN <= self.number <= CLASSIC_MAX:
+                raise BadInput(
                     f"classic FreeCell number {self.number} is out of range; "
-                    f"accepted: {method.CLASSIC_MIN}..{method.CLASSIC_MAX}"
+                    f"accepted: {CLASSIC_MIN}..{CLASSIC_MAX}"
                 )
         else:
-            raise DealpoolError(f"unknown deal kind {self.kind!r}; accepted: {', '.join(KINDS)}")
+            raise BadInput(f"unknown deal kind {self.kind!r}; accepted: {', '.join(KINDS)}")
 
     @classmethod
     def numbered(cls, game: str, options: Iterable[tuple[str, str]] | Mapping[str, object] = (), number: int = 1) -> DealCode:
@@ -86,10 +89,10 @@ class DealCode:
 
 
 def parse(text: str) -> DealCode:
-    """A code's DealCode; DealpoolError naming what is wrong and what is accepted."""
+    """A code's DealCode; BadInput naming what is wrong and what is accepted."""
     if not isinstance(text, str):
-        raise DealpoolError(f"a deal code is text, got {type(text).__name__}")
-    game_id, options, kind, value = method.split_code(text)
+        raise BadInput(f"a deal code is text, got {type(text).__name__}")
+    game_id, options, kind, value = from_method(split_code, text)
     g = game_of(game_id)
     canonical = g.canonical(options)
     if kind == "S":
@@ -102,13 +105,20 @@ def parse(text: str) -> DealCode:
 def format(code: DealCode) -> str:  # noqa: A001  (the contract's name)
     """The one canonical text of a code."""
     opts = ";".join(f"{n}={v}" for n, v in code.options)
-    head = f"{method.CODE_PREFIX}-{code.game}" + (f"-{opts}" if opts else "")
+    head = f"{CODE_PREFIX}-{code.game}" + (f"-{opts}" if opts else "")
     if code.kind == "S":
         assert code.seed is not None
-        return f"{head}-S{method.seed_to_text(code.seed)}"
+        return f"{head}-S{seed_to_text(code.seed)}"
     return f"{head}-{code.kind}{code.number}"
 
 
 def canonical(text: str) -> str:
     """The canonical text of a code given in any accepted spelling."""
     return format(parse(text))
+
+
+def parse_number(text: str) -> int:
+    """A numbered deal's number as written (digits, no leading zeros, 1..1,000,000); else BadInput."""
+    number = from_method(parse_digits, str(text).strip())
+    from_method(check_number, number)
+    return number

@@ -44,14 +44,9 @@ SPIDER_SUITS = ("1", "2", "4")
 SPIDER_DEFAULT_SUITS = "4"
 
 
-try:  # inside the engine, bad input is the engine's one error type (the CLI prints it as one line)
-    from engine.errors import DealpoolError as _BadInput  # type: ignore[import-not-found]
-except ImportError:  # running alone (python -I deal.py): a plain ValueError
-    _BadInput = ValueError  # type: ignore[misc,assignment]
-
-
-class DealError(_BadInput):  # type: ignore[misc,valid-type]
-    """Bad input to the method: one line naming what is wrong and what is accepted."""
+class DealError(ValueError):
+    """Bad input to the method: one line naming what is wrong and what is accepted.
+    (The engine raises it again as its own `engine.errors.BadInput`.)"""
 
 
 # ---------------------------------------------------------------- 1. the seed

@@ -1,4 +1,5 @@
-"""deal(code) -> Deal: a code's seed, order and layout, all from the published method.
+"""deal(code) -> Deal: a code's seed, order and layout, from the published method (engine/deal.py:
+seeds, stream, shuffle, classic numbering) and the game's folder (deck, deal key, layout).
 
 `native_order` deals the same code through the Rust stream (engine._native.deal_positions),
 an independent implementation, so the determinism check can compare the two.
@@ -8,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import codes, deal as method
+from engine import codes
+from engine.deal import Stream, classic_freecell_order, numbered_seed, shuffle
 from engine.codes import DealCode
-from engine.errors import DealpoolError
-from engine.games import game as game_of
-from engine.layouts import Layout, lay_out
+from engine.errors import BadInput
+from engine.games import Layout, game
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,12 @@ class Deal:
     order: list[int] = field(repr=False)
     layout: Layout = field(repr=False)
 
+    @property
+    def ten(self) -> str:
+        """How a ten is written in this deal's order: `T` for classic FreeCell deals (as seed 000
+        prints them), `10` otherwise."""
+        return "T" if self.kind == "C" else "10"
+
 
 def seed_of(code: DealCode) -> bytes | None:
     """The 64-byte seed of a code (numbered: SHA-512 of its deal key and number); None for C."""
@@ -35,7 +42,7 @@ def seed_of(code: DealCode) -> bytes | None:
         return code.seed
     if code.kind == "N":
         assert code.number is not None
-        return method.numbered_seed(game_of(code.game).deal_key(code.options), code.number)
+        return numbered_seed(game(code.game).deal_key(code.options), code.number)
     return None
 
 
@@ -43,10 +50,10 @@ def order_of(code: DealCode) -> list[int]:
     """The shuffled order: the classic generator for C codes, the published stream otherwise."""
     if code.kind == "C":
         assert code.number is not None
-        return method.classic_freecell_order(code.number)
+        return classic_freecell_order(code.number)
     seed = seed_of(code)
     assert seed is not None
-    return method.deal_order(code.game, code.options_dict, seed)
+    return shuffle(game(code.game).deck(code.options), Stream(seed))
 
 
 def _code(code: str | DealCode) -> DealCode:
@@ -65,19 +72,19 @@ def deal(code: str | DealCode) -> Deal:
         number=c.number,
         seed=seed_of(c),
         order=order,
-        layout=lay_out(c.game, c.options_dict, order),
+        layout=game(c.game).layout(c.options, order),
     )
 
 
 def native_order(code: str | DealCode) -> list[int]:
     """The order dealt by the Rust implementation of the stream and shuffle (N and S codes).
 
-    Classic FreeCell (C) codes have no seed and no second implementation: DealpoolError."""
+    Classic FreeCell (C) codes have no seed and no second implementation: BadInput."""
     from engine import _native
 
     c = _code(code)
     seed = seed_of(c)
     if seed is None:
-        raise DealpoolError(f"{codes.format(c)} is a classic FreeCell code; accepted: N or S codes (they have a seed)")
-    deck = game_of(c.game).deck(c.options)
+        raise BadInput(f"{codes.format(c)} is a classic FreeCell code; accepted: N or S codes (they have a seed)")
+    deck = game(c.game).deck(c.options)
     return [deck[p] for p in _native.deal_positions(seed, len(deck))]

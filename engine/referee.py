@@ -3,7 +3,7 @@
 It trusts nothing it is given: every move must be legal where it is made, an undo (`u`, `uN`) can't
 take back more than was played, nothing may follow the win, and the line must end won. The count is
 seed 004's: the moves still standing plus one for every undo entry. Generic over games: the rules
-come from `engine.rules.rules_for(game)`, the position from `engine.dealer.deal(code)`.
+come from the game's folder (`engine/games/<game>/rules.py`), the position from `engine.dealer.deal`.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Any
+from typing import Any, Sequence
 
-from engine.errors import DealpoolError
-from engine.rules import IllegalMove, rules_for
+from engine.dealer import deal
+from engine.errors import BadInput, IllegalMove
+from engine.games import game
+from engine.games.base import Rules
 
 _UNDO_RE = re.compile(r"^u([1-9][0-9]*)?$")
 
@@ -33,22 +34,25 @@ class Replay:
     at: int
 
 
-def replay(code: str, line: list[str]) -> Replay:
-    """Deal `code` and replay `line` (tokens in the game's notation, undos included)."""
-    from engine.dealer import deal
+def rules_for(game_id: str) -> Rules:
+    """The referee's rules of a game, or BadInput if the game has none yet."""
+    return game(game_id).require_rules()
 
+
+def replay(code: str, line: Sequence[str]) -> Replay:
+    """Deal `code` and replay `line` (tokens in the game's notation, undos included)."""
     if not isinstance(line, (list, tuple)):
         return Replay(False, 0, 0, 0, "no moves: a line is a list of move strings", -1)
     try:
         dealt = deal(code)
         rules = rules_for(dealt.game)
         state = rules.new_state(dealt.layout, dealt.options)
-    except DealpoolError as e:
+    except BadInput as e:
         return Replay(False, 0, 0, 0, f"bad code: {e}", -1)
     return replay_state(rules, state, line)
 
 
-def replay_state(rules: ModuleType, state: Any, line: list[str]) -> Replay:
+def replay_state(rules: Rules, state: Any, line: Sequence[str]) -> Replay:
     """Replay `line` from a position of `rules` (changed in place); the engine of `replay`."""
     done: list[Any] = []
     undos = 0
@@ -83,11 +87,11 @@ def parse_line(text: str) -> list[str]:
         try:
             value = json.loads(stripped)
         except json.JSONDecodeError as e:
-            raise DealpoolError(
+            raise BadInput(
                 f"the line is not valid JSON ({e.msg} at character {e.pos}); accepted: "
                 "moves separated by spaces, or a JSON array of strings"
             ) from None
         if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
-            raise DealpoolError("the JSON line must be an array of strings, e.g. [\"d\", \"w>f\"]")
+            raise BadInput("the JSON line must be an array of strings, e.g. [\"d\", \"w>f\"]")
         return value
     return stripped.split()

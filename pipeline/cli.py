@@ -1,9 +1,12 @@
-"""The `dealpool` command line (Click). Library errors become one clean line.
+"""The `dealpool` command line (Click): the group, its commands, and the one place errors become
+exit statuses.
 
-Commands live in small modules, each registering on `main`:
+The commands live in small modules that know nothing of this one (no import circle):
   pipeline/cmd_deal.py   deal, code, boards
   pipeline/cmd_play.py   replay
   pipeline/cmd_pool.py   sample, solve, build, check, report, export, verify, pool
+Library errors are `engine.DealpoolError`: `BadInput` exits 2, `RunFailed` 1, each as one line on
+stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from typing import NoReturn
 
 import click
 
-from engine.errors import DealpoolError
+import engine
+from pipeline import cmd_deal, cmd_play, cmd_pool
+from pipeline.solver import Solver
 
 DATA_ENV = "DEALPOOL_DATA"
 
@@ -32,29 +37,36 @@ DATA_ENV = "DEALPOOL_DATA"
 @click.pass_context
 def main_group(ctx: click.Context, data: Path) -> None:
     """dealpool: proven-winnable solitaire deals and the statistics behind them."""
-    ctx.obj = {"data": data}
+    ctx.ensure_object(dict)
+    ctx.obj["data"] = data
+    ctx.obj.setdefault("solver", engine)
 
 
-def fail(message: str, status: int = 2) -> NoReturn:
-    """One line on stderr and a non-zero exit: the CLI's only way to report bad input."""
+for _command in (*cmd_deal.COMMANDS, *cmd_play.COMMANDS, *cmd_pool.COMMANDS):
+    main_group.add_command(_command)
+
+
+def fail(message: str, status: int) -> NoReturn:
+    """One line on stderr and a non-zero exit."""
     click.echo(f"dealpool: error: {message}", err=True)
     sys.exit(status)
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the group, turning every bad-input error into one line, exit 2."""
-    from pipeline import cmd_deal, cmd_play, cmd_pool  # noqa: F401  (register commands)
-
+def main(argv: list[str] | None = None, solver: Solver | None = None) -> None:
+    """Entry point: run the group on `solver` (the engine unless a test passes a stand-in), turning
+    every error into one line: exit 2 for bad input, 1 for a failed run."""
     try:
-        rv = main_group.main(args=argv, prog_name="dealpool", standalone_mode=False)
-    except DealpoolError as e:
-        fail(str(e))
+        rv = main_group.main(
+            args=argv, prog_name="dealpool", standalone_mode=False, obj={"solver": solver or engine}
+        )
+    except engine.DealpoolError as e:
+        fail(str(e), e.exit_status)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help() if e.ctx else str(e))
         sys.exit(2)
     except click.UsageError as e:
         hint = f" (see: {e.ctx.command_path} --help)" if e.ctx else ""
-        fail(e.format_message().replace("\n", " ") + hint)
+        fail(e.format_message().replace("\n", " ") + hint, 2)
     except click.ClickException as e:
         fail(e.format_message().replace("\n", " "), e.exit_code or 1)
     except click.exceptions.Abort:

@@ -17,8 +17,9 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from engine.errors import DealpoolError
-from pipeline import engine_port, storage
+import engine
+from pipeline import storage
+from pipeline.solver import Solver, referee
 from pipeline.storage import VERDICTS, Folder
 
 FORMAT = "dealpool-pool/1"
@@ -56,8 +57,8 @@ def export_pool(folder: Folder, out: Path) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     manifest: dict[str, Any] = {
         "format": FORMAT,
-        "engine_version": engine_port.engine_version(),
-        "rules_version": engine_port.rules_version(),
+        "engine_version": engine.engine_version(),
+        "rules_version": engine.RULES_VERSION,
         "boards": {},
         "files": {},
     }
@@ -82,15 +83,15 @@ def export_pool(folder: Folder, out: Path) -> dict[str, Any]:
     return manifest
 
 
-def verify_pool(out: Path) -> tuple[int, list[str]]:
-    """(deals replayed, problems). Bad input (no folder, no manifest) is DealpoolError."""
+def verify_pool(out: Path, solver: Solver = engine) -> tuple[int, list[str]]:
+    """(deals replayed, problems). Bad input (no folder, no manifest) is BadInput."""
     if not out.is_dir():
-        raise DealpoolError(f"export folder {str(out)!r} does not exist (make one with `dealpool export --out DIR`)")
+        raise engine.BadInput(f"export folder {str(out)!r} does not exist (make one with `dealpool export --out DIR`)")
     mpath = out / "manifest.json"
     try:
         manifest = json.loads(mpath.read_text())
     except FileNotFoundError:
-        raise DealpoolError(f"{str(out)!r} holds no manifest.json: not an exported pool") from None
+        raise engine.BadInput(f"{str(out)!r} holds no manifest.json: not an exported pool") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         return 0, [f"manifest.json is not valid JSON ({e})"]
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
@@ -125,13 +126,13 @@ def verify_pool(out: Path) -> tuple[int, list[str]]:
         for code, line in jrows:
             replayed += 1
             try:
-                d = engine_port.deal(code)
-            except DealpoolError as e:
+                dealt = engine.board_for(engine.deal(code).code).id
+            except engine.BadInput as e:
                 problems.append(f"{board} {code}: does not deal ({e})")
                 continue
-            if d.board != board:
-                problems.append(f"{board} {code}: is a {d.board} deal")
-            ok, why = engine_port.replay(code, line)
+            if dealt != board:
+                problems.append(f"{board} {code}: is a {dealt} deal")
+            ok, why = referee(solver, code, line)
             if not ok:
                 problems.append(f"{board} {code}: the referee {why}")
     return replayed, problems

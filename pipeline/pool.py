@@ -1,108 +1,28 @@
-"""Sampling and solving: the steps that fill the `deals` and `verdicts` tables.
+"""Solving: the step that fills the `verdicts` table, and `build` (sample and solve until enough
+deals are won).
 
-No Click here: library errors are DealpoolError (bad input) or PipelineFailure (the run found
-something wrong, e.g. a line the referee refused).
+No Click here: errors are engine.BadInput (bad input) or engine.RunFailed (the run found something
+wrong, e.g. a line the referee refused). The solver is a parameter (pipeline/solver.py): the
+engine unless a test passes a stand-in.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
-import secrets
 import sys
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable
 
-from engine.errors import DealpoolError
-from pipeline import engine_port, storage, workers
-from pipeline.storage import DEALS, VERDICTS, Folder
+import engine
+from pipeline import sample, storage, workers
+from pipeline.solver import Solver, referee
+from pipeline.storage import VERDICTS, Folder
 
-MAX_NUMBER = 1_000_000
-DEALS_BLOCK = 1000
-"""Numbered deals are stored in parts of aligned blocks of this many numbers."""
-DEFAULT_MAX_MB = 1024
-"""Memory cap of one search (per worker): past it the deal is `unknown` (reason memory)."""
-
-
-class PipelineFailure(Exception):
-    """The run completed but found something wrong (exit 1, one loud line)."""
-
-
-# ---------------------------------------------------------------- sample
-
-
-def parse_range(text: str) -> tuple[int, int]:
-    """'A-B' or 'N' → (lo, hi) within 1..1,000,000, lo <= hi; else DealpoolError."""
-    t = text.strip()
-    lo_s, sep, hi_s = t.partition("-")
-    try:
-        lo = int(lo_s)
-        hi = int(hi_s) if sep else lo
-    except ValueError:
-        raise DealpoolError(f"bad range {text!r}: give A-B or N with whole numbers, e.g. 1-1000") from None
-    if not (1 <= lo <= hi <= MAX_NUMBER):
-        raise DealpoolError(
-            f"bad range {text!r}: numbered deals are 1..{MAX_NUMBER:,} and A-B needs A <= B"
-        )
-    return lo, hi
-
-
-def _stored_codes(folder: Folder) -> dict[str, set[str]]:
-    t = storage.read_table(folder, DEALS).select(["board", "code"]).to_pylist()
-    out: dict[str, set[str]] = defaultdict(set)
-    for r in t:
-        out[r["board"]].add(r["code"])
-    return out
-
-
-def _deal_row(board: str, code: str) -> dict[str, Any]:
-    d = engine_port.deal(code)
-    if d.board != board:
-        raise DealpoolError(f"code {code!r} is a {d.board} deal, not {board}")
-    return {"board": board, "code": d.code, "seed": d.seed, "number": d.number, "order": d.order}
-
-
-def sample_numbers(folder: Folder, boards: list[str], lo: int, hi: int) -> dict[str, int]:
-    """Add numbered deals lo..hi of each board (those not stored yet). Returns new deals per board."""
-    folder.root.mkdir(parents=True, exist_ok=True)
-    have = _stored_codes(folder)
-    added: dict[str, int] = {}
-    for board in boards:
-        added[board] = 0
-        for block_lo in range((lo - 1) // DEALS_BLOCK * DEALS_BLOCK + 1, hi + 1, DEALS_BLOCK):
-            numbers = range(max(lo, block_lo), min(hi, block_lo + DEALS_BLOCK - 1) + 1)
-            rows = []
-            for n in numbers:
-                code = engine_port.board_code(board, n)
-                if code not in have[board]:
-                    rows.append(_deal_row(board, code))
-            if rows:
-                a, b = rows[0]["number"], rows[-1]["number"]
-                storage.write_part(folder, DEALS, f"{board}.N{a:07d}-{b:07d}", rows)
-                added[board] += len(rows)
-    return added
-
-
-def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, int]:
-    """Add `count` random deals of each board, seeds from the OS's secure source."""
-    if count < 1:
-        raise DealpoolError(f"bad --random {count}: give a count of at least 1")
-    folder.root.mkdir(parents=True, exist_ok=True)
-    added: dict[str, int] = {}
-    for board in boards:
-        added[board] = 0
-        for start in range(0, count, DEALS_BLOCK):
-            seeds = [secrets.token_bytes(64) for _ in range(min(DEALS_BLOCK, count - start))]
-            rows = [_deal_row(board, engine_port.random_code(board, s)) for s in seeds]
-            digest = hashlib.sha256(b"".join(seeds)).hexdigest()[:16]
-            storage.write_part(folder, DEALS, f"{board}.R{digest}", rows)
-            added[board] += len(rows)
-    return added
-
-
-# ---------------------------------------------------------------- solve
+Task = tuple[str, str, int, int]
+"""One deal to solve: (board, code, budget, max_mb)."""
 
 
 @dataclass
@@ -131,11 +51,24 @@ class Summary:
             f"error {c['error']} in {self.seconds:.1f} s"
         )
 
+    def add(self, other: Summary) -> None:
+        self.deals += other.deals
+        self.counts.update(other.counts)
+        self.refused += other.refused
+        self.seconds += other.seconds
+        self.solver_seconds += other.solver_seconds
+        self.solver_cpu += other.solver_cpu
 
-def budgets_for(boards: list[str], nodes: int | None) -> dict[str, int]:
-    if nodes is not None and nodes < 1:
-        raise DealpoolError(f"bad --nodes {nodes}: give a budget of at least 1 position")
-    return {b: nodes if nodes is not None else engine_port.default_budget(b) for b in boards}
+
+def check_budget(budget: int | None) -> None:
+    if budget is not None and budget < 1:
+        raise engine.BadInput(f"bad --budget {budget}: give a budget of at least 1 position")
+
+
+def budgets_for(boards: list[str], budget: int | None) -> dict[str, int]:
+    """Each board's budget: `budget` if given, else the board's default."""
+    check_budget(budget)
+    return {b: budget if budget is not None else engine.board(b).budget for b in boards}
 
 
 def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
@@ -146,8 +79,8 @@ def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
         done[(r["board"], r["code"])].append((r["verdict"], r["budget"]))
     existing = {storage.part_stem(p) for p in folder.parts(VERDICTS)}
     out: list[Slice] = []
-    for part in folder.parts(DEALS):
-        t = storage.read_part(part, DEALS).select(["board", "code"]).to_pylist()
+    for part in folder.parts(storage.DEALS):
+        t = storage.read_part(part, storage.DEALS).select(["board", "code"]).to_pylist()
         stem = storage.part_stem(part)
         for k in range(0, len(t), storage.SLICE):
             chunk = t[k : k + storage.SLICE]
@@ -168,20 +101,31 @@ def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
     return out
 
 
-def solve_one(task: tuple[str, str, int, int]) -> dict[str, Any]:
-    """Solve one deal and replay its line in the referee (runs in a worker)."""
+def _row(task: Task, **values: Any) -> dict[str, Any]:
+    """A `verdicts` row of a task, an error until `values` say otherwise."""
     board, code, budget, max_mb = task
     row = {
         "board": board, "code": code, "verdict": "error", "reason": "", "nodes": 0, "budget": budget,
         "max_mb": max_mb, "line": [], "line_length": 0, "referee": "", "seconds": 0.0,
-        "engine_version": engine_port.engine_version(),
+        "engine_version": engine.engine_version(),
     }  # fmt: skip
+    row.update(values)
+    return row
+
+
+def solve_one(task: Task, solver: Solver = engine) -> dict[str, Any]:
+    """Solve one deal and replay its line in the referee (runs in a worker)."""
+    board, code, budget, max_mb = task
+    row = _row(task)
     try:
-        s = engine_port.solve(code, budget, max_mb)
-        row.update(verdict=s.verdict, reason=s.reason, nodes=s.nodes, line=s.line,
-                   line_length=len(s.line), seconds=s.seconds, cpu=s.cpu)  # fmt: skip
+        t0, c0 = time.perf_counter(), time.thread_time()
+        s = solver.solve(code, budget, max_mb)
+        seconds, cpu = time.perf_counter() - t0, time.thread_time() - c0
+        line = [str(m) for m in s.line]
+        row.update(verdict=str(s.verdict), reason=str(s.reason or ""), nodes=int(s.nodes), line=line,
+                   line_length=len(line), seconds=seconds, cpu=cpu)  # fmt: skip
         if s.verdict == "won":
-            ok, why = engine_port.replay(code, s.line)
+            ok, why = referee(solver, code, line)
             row["referee"] = why
             if not ok:
                 row.update(verdict="error", reason=f"referee {why}")
@@ -192,32 +136,27 @@ def solve_one(task: tuple[str, str, int, int]) -> dict[str, Any]:
     return row
 
 
-def _died(task: tuple[str, str, int, int], exitcode: int | None) -> dict[str, Any]:
-    board, code, budget, max_mb = task
-    return {
-        "board": board, "code": code, "verdict": "error", "reason": f"worker died (exit code {exitcode})",
-        "nodes": 0, "budget": budget, "max_mb": max_mb, "line": [], "line_length": 0, "referee": "",
-        "seconds": 0.0, "engine_version": engine_port.engine_version(),
-    }  # fmt: skip
+def _died(task: Task, exitcode: int | None) -> dict[str, Any]:
+    return _row(task, reason=f"worker died (exit code {exitcode})")
 
 
 def solve_pool(
     folder: Folder,
     boards: list[str],
-    nodes: int | None = None,
-    max_mb: int = DEFAULT_MAX_MB,
+    budget: int | None = None,
+    max_mb: int = engine.DEFAULT_MAX_MB,
     n_workers: int | None = None,
     quiet: bool = False,
-    task_fn: Callable[[Any], Any] = solve_one,
+    solver: Solver = engine,
 ) -> Summary:
     """Solve every sampled, unsolved deal of `boards`, writing one part per finished slice."""
     folder.require()
     storage.clear_tmp(folder)
-    budgets = budgets_for(boards, nodes)
+    budgets = budgets_for(boards, budget)
     slices = plan(folder, budgets)
     n_workers = n_workers or os.cpu_count() or 1
     if n_workers < 1:
-        raise DealpoolError(f"bad --workers {n_workers}: give at least 1")
+        raise engine.BadInput(f"bad --workers {n_workers}: give at least 1")
     total = sum(len(s.todo) for s in slices)
     summary = Summary(deals=total)
     tasks = (
@@ -228,12 +167,13 @@ def solve_pool(
     results: dict[int, list[dict[str, Any]]] = defaultdict(list)
     from tqdm import tqdm
 
+    if total:
+        engine.solvable_games()  # load the native module once, before the workers fork
+    fn = partial(solve_one, solver=solver)
     t0 = time.perf_counter()
-    if total and task_fn is solve_one:
-        engine_port.preload(sorted({s.board for s in slices}))
     bar = tqdm(total=total, unit="deal", disable=True if quiet else None, file=sys.stderr, smoothing=0.1)
     try:
-        for (i, _j), row in workers.run(tasks, task_fn, n_workers, _died):
+        for (i, _j), row in workers.run(tasks, fn, n_workers, _died):
             results[i].append(row)
             summary.counts[row["verdict"]] += 1
             summary.solver_seconds += row["seconds"]
@@ -255,8 +195,9 @@ def solve_pool(
 
 
 def raise_on_refusals(summary: Summary) -> None:
+    """A won line the referee refused fails the run loudly (RunFailed), after the summary."""
     if summary.refused:
-        raise PipelineFailure(
+        raise engine.RunFailed(
             f"REFEREE REFUSED {len(summary.refused)} solver line(s), recorded as error: "
             + "; ".join(summary.refused[:5])
         )
@@ -273,28 +214,20 @@ def won_counts(folder: Folder, boards: list[str]) -> dict[str, int]:
     return {b: len(won[b]) for b in boards}
 
 
-def next_number(folder: Folder, board: str) -> int:
-    nums = [
-        r["number"]
-        for r in storage.read_table(folder, DEALS).select(["board", "number"]).to_pylist()
-        if r["board"] == board and r["number"] is not None
-    ]
-    return max(nums, default=0) + 1
-
-
 def build_target(
     folder: Folder,
     boards: list[str],
     target: int,
-    nodes: int | None,
+    budget: int | None,
     max_mb: int,
     n_workers: int | None,
     quiet: bool,
     say: Callable[[str], None],
+    solver: Solver = engine,
 ) -> Summary:
     """Sample numbered deals in rounds and solve them until each board has `target` won deals."""
     if target < 1:
-        raise DealpoolError(f"bad --target {target}: give at least 1")
+        raise engine.BadInput(f"bad --target {target}: give at least 1")
     folder.root.mkdir(parents=True, exist_ok=True)
     total = Summary()
     while True:
@@ -303,19 +236,15 @@ def build_target(
         if not short:
             return total
         for b in short:
-            lo = next_number(folder, b)
-            if lo > MAX_NUMBER:
-                raise DealpoolError(f"board {b}: numbered deals exhausted before {target} were won")
+            lo = sample.next_number(folder, b)
+            if lo > sample.MAX_NUMBER:
+                raise engine.RunFailed(f"board {b}: numbered deals exhausted before {target} were won")
             need = target - have[b]
             n = max(16, int(need * 1.25) + 1)  # a little over, as some deals are not won
-            hi = min(MAX_NUMBER, lo + n - 1)
-            sample_numbers(folder, [b], lo, hi)
-        s = solve_pool(folder, short, nodes, max_mb, n_workers, quiet)
+            hi = min(sample.MAX_NUMBER, lo + n - 1)
+            sample.sample_numbers(folder, [b], lo, hi)
+        s = solve_pool(folder, short, budget, max_mb, n_workers, quiet, solver)
         if s.counts["won"] == 0:
-            raise PipelineFailure(f"build: a round of {s.deals} deals won none; raise --nodes?")
-        total.deals += s.deals
-        total.counts.update(s.counts)
-        total.refused += s.refused
-        total.seconds += s.seconds
-        total.solver_seconds += s.solver_seconds
+            raise engine.RunFailed(f"build: a round of {s.deals} deals won none; raise --budget?")
+        total.add(s)
         say(s.line())

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from engine.errors import DealpoolError
+import engine
 from pipeline import storage
 from pipeline.storage import DEALS, VERDICTS, Folder
 
@@ -34,7 +34,7 @@ def query_all(folder: Folder) -> dict[str, tuple[list[str], list[tuple[Any, ...]
     # Validate every part first: a foreign or broken file is a clean error, not a DuckDB trace.
     storage.read_table(folder, DEALS)
     if not storage.read_table(folder, VERDICTS).num_rows:
-        raise DealpoolError(f"no verdicts in {str(folder.root)!r} yet (run `dealpool solve` first)")
+        raise engine.BadInput(f"no verdicts in {str(folder.root)!r} yet (run `dealpool solve` first)")
     con = duckdb.connect()
     try:
         views = (REPORTS / "views.sql").read_text().format(

@@ -23,7 +23,7 @@ from typing import Any, Iterable
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from engine.errors import DealpoolError
+import engine
 
 SCHEMA_VERSION = "1"
 DEALS = "deals"
@@ -82,9 +82,9 @@ class Folder:
         return sorted(d.glob("*.parquet")) if d.is_dir() else []
 
     def require(self) -> "Folder":
-        """This folder, or DealpoolError if it is missing (commands that read need one)."""
+        """This folder, or BadInput if it is missing (commands that read need one)."""
         if not self.root.is_dir():
-            raise DealpoolError(
+            raise engine.BadInput(
                 f"data folder {str(self.root)!r} does not exist (run `dealpool sample` or pass --data DIR)"
             )
         return self
@@ -92,13 +92,11 @@ class Folder:
 
 def metadata(table: str, **extra: Any) -> dict[bytes, bytes]:
     """Key/value metadata every part carries: which table, schema, engine and rules versions."""
-    from pipeline import engine_port
-
     meta = {
         "dealpool.table": table,
         "dealpool.schema": SCHEMA_VERSION,
-        "engine_version": engine_port.engine_version(),
-        "rules_version": engine_port.rules_version(),
+        "engine_version": engine.engine_version(),
+        "rules_version": engine.RULES_VERSION,
     }
     meta.update({k: str(v) for k, v in extra.items()})
     return {k.encode(): v.encode() for k, v in meta.items()}
@@ -127,15 +125,15 @@ def read_part(path: Path, table: str) -> pa.Table:
         t = pq.read_table(path)
     except Exception as e:  # pyarrow raises several types for a bad file
         reason = str(e).splitlines()[0] if str(e) else type(e).__name__
-        raise DealpoolError(f"unreadable Parquet file {str(path)!r}: {reason}") from None
+        raise engine.BadInput(f"unreadable Parquet file {str(path)!r}: {reason}") from None
     meta = t.schema.metadata or {}
     if meta.get(b"dealpool.table") != table.encode():
-        raise DealpoolError(
+        raise engine.BadInput(
             f"foreign Parquet file {str(path)!r}: not a dealpool {table!r} part (no dealpool.table={table} metadata)"
         )
     want = SCHEMAS[table]
     if [(f.name, f.type) for f in t.schema] != [(f.name, f.type) for f in want]:
-        raise DealpoolError(
+        raise engine.BadInput(
             f"foreign Parquet file {str(path)!r}: columns {t.schema.names} differ from the {table} schema {want.names}"
         )
     return t

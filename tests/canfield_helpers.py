@@ -11,7 +11,7 @@ import random
 import sys
 from typing import Any
 
-from engine.rules import canfield as R
+from engine.games.canfield import rules as R
 
 OPTIONS = {"draw": 3, "passes": 0}
 

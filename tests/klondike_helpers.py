@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from engine import cards
-from engine.rules import klondike as k
+from engine.games.klondike import rules as k
 
 
 def position(

@@ -1,4 +1,4 @@
-"""Shared helpers of the pipeline tests: run the CLI in process, pick the engine, read tables."""
+"""Shared helpers of the pipeline tests: run the CLI in process, read tables."""
 
 from __future__ import annotations
 
@@ -12,41 +12,16 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import pipeline_fake  # noqa: E402
+from pipeline.solver import Solver  # noqa: E402
 
 
-def real_engine() -> bool:
-    """Whether the real solver is merged (engine/solve.py exists): then the tests run on it, and
-    fail (rather than fall back to the fake) if the native Klondike solver is not built."""
-    import importlib.util
-
-    from engine import _native
-
-    if getattr(_native.solvable, "_fake", False):
-        return False
-    if importlib.util.find_spec("engine.solve") is None:
-        return False
-    assert _native.solvable("klondike"), "engine/solve.py is merged but the Klondike solver is not built"
-    return True
-
-
-@pytest.fixture()
-def engine_mode():
-    """The real engine when the Klondike solver is merged and built, else the fake one."""
-    if real_engine():
-        yield "real"
-    else:
-        with pipeline_fake.installed():
-            yield "fake"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """`dealpool ARGV` in process: (exit status, stdout, stderr)."""
+def run(capsys: pytest.CaptureFixture[str], *argv: str, solver: Solver | None = None) -> tuple[int, str, str]:
+    """`dealpool ARGV` in process, on `solver` (the engine by default): (exit status, stdout, stderr)."""
     from pipeline.cli import main
 
     capsys.readouterr()
     try:
-        main(list(argv))
+        main(list(argv), solver=solver)
         code = 0
     except SystemExit as e:
         code = int(e.code or 0) if not isinstance(e.code, str) else 1
@@ -68,7 +43,7 @@ def part_names(data: Path, table: str) -> list[str]:
 
 
 def fake_cli() -> list[str]:
-    """argv prefix that runs the dealpool CLI on the fake engine in a subprocess."""
+    """argv prefix that runs the dealpool CLI on a stand-in solver in a subprocess (pipeline_fake.py)."""
     return [sys.executable, str(HERE / "pipeline_fake.py")]
 
 

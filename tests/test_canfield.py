@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from engine import _native
 from engine.dealer import deal
-from engine.errors import DealpoolError
-from engine.referee import replay
-from engine.rules import IllegalMove, rules_for
-from engine.rules import canfield as R
+from engine import BadInput
+from engine import replay
+from engine import IllegalMove, rules_for
+from engine.games.canfield import rules as R
 
 sys.path.insert(0, str(Path(__file__).parent))
 from canfield_helpers import OPTIONS, all_cards, brute_force, random_position, state_key  # noqa: E402
@@ -57,9 +57,9 @@ def test_the_deal_follows_the_layout() -> None:
 
 
 def test_options_other_than_the_standard_are_refused() -> None:
-    with pytest.raises(DealpoolError, match="passes"):
+    with pytest.raises(BadInput, match="passes"):
         R.native_options({"passes": "3"})
-    with pytest.raises(DealpoolError, match="draw"):
+    with pytest.raises(BadInput, match="draw"):
         R.native_options({"draw": "2"})
 
 

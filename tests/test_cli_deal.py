@@ -58,9 +58,9 @@ def test_code_and_boards(capsys: pytest.CaptureFixture[str]) -> None:
         0, "SOL1-klondike-draw=3;passes=unlimited;scoring=standard-N4711\n", "")
     rc, out, _ = run(capsys, "boards")
     rows = out.splitlines()
-    assert rc == 0 and rows[0].split() == ["board", "game", "options", "nodes", "solvable"]
+    assert rc == 0 and rows[0].split() == ["board", "game", "options", "budget", "solvable"]
     assert [r.split()[0] for r in rows[1:]] == list(games.BOARDS)
-    assert rows[1].split()[:4] == ["klondike-1", "klondike", "draw=1;passes=unlimited;scoring=standard", f"{games.BOARDS['klondike-1'].nodes:,}"]
+    assert rows[1].split()[:4] == ["klondike-1", "klondike", "draw=1;passes=unlimited;scoring=standard", f"{games.BOARDS['klondike-1'].budget:,}"]
     assert all(r.split()[-1] in ("yes", "no") for r in rows[1:])
 
 

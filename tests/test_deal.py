@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import cards, deal as method, dealer
+from engine import cards, dealer, method
 
 KLONDIKE_1_SEED = (
     "63101e8dcee7da1a831e6d7f1732cddf183fb22f6aed7dcfca95cccda9072d1b"

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from engine import _native
 from engine.dealer import deal
-from engine.errors import DealpoolError
-from engine.rules import IllegalMove
-from engine.rules import freecell as R
+from engine import BadInput
+from engine import IllegalMove
+from engine.games.freecell import rules as R
 
 NAMES = "A23456789TJQK"
 
@@ -148,14 +148,14 @@ def test_safe_rule() -> None:
 def test_native_options_and_bad_layouts() -> None:
     assert R.native_options({"cells": "2"}) == {"cells": 2}
     for bad in ("0", "5", "x"):
-        with pytest.raises(DealpoolError, match="cells"):
+        with pytest.raises(BadInput, match="cells"):
             R.native_options({"cells": bad})
     lay = deal("SOL1-freecell-cells=4-C5").layout
-    with pytest.raises(DealpoolError):
+    with pytest.raises(BadInput):
         R.new_state({"tableau": lay["tableau"][:7]}, {"cells": "4"})
     dup = [list(x) for x in lay["tableau"]]
     dup[0][0] = dup[1][0]
-    with pytest.raises(DealpoolError):
+    with pytest.raises(BadInput):
         R.new_state({"tableau": dup}, {"cells": "4"})
 
 

@@ -16,8 +16,8 @@ import pytest
 
 from engine import _native, codes
 from engine.dealer import deal
-from engine.referee import replay
-from engine.rules import freecell as R
+from engine import replay
+from engine.games.freecell import rules as R
 
 GOLDEN = Path(__file__).parent / "golden" / "freecell.json"
 MAX_BYTES = 2 << 30

@@ -8,17 +8,17 @@ import pytest
 
 from engine import _native
 from engine.dealer import deal
-from engine.games import board_code
-from engine.referee import replay
-from engine.rules import klondike as k
-from engine.solve import solve
+from engine import board_code
+from engine import replay
+from engine.games.klondike import rules as k
+from engine import solve
 
 
 @pytest.mark.parametrize("board", ["klondike-1", "klondike-3"])
 def test_reconcretized_lines_replay_in_the_referee(board):
     won = 0
     for n in range(1, 151):
-        r = solve(board_code(board, n), nodes=5000)
+        r = solve(board_code(board, n), budget=5000)
         if r.verdict != "won":
             continue
         won += 1

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from engine import _native
 from engine.dealer import deal
-from engine.errors import DealpoolError
-from engine.games import BOARDS, board_code
-from engine.referee import replay
-from engine.rules import klondike as k
-from engine.solve import DEFAULT_MAX_MB, SolveResult, solve
+from engine import BadInput
+from engine import BOARDS, board_code
+from engine import replay
+from engine.games.klondike import rules as k
+from engine import DEFAULT_MAX_MB, SolveResult, solve
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -36,7 +36,7 @@ def test_won_lines_replay_in_the_referee(board):
     # A small budget keeps this quick; only won deals say anything here, and most deals are won.
     won = 0
     for n in range(1, 2001):
-        r = solve(board_code(board, n), nodes=5000)
+        r = solve(board_code(board, n), budget=5000)
         assert r.verdict in ("won", "lost", "unknown")
         if r.verdict == "won":
             won += 1
@@ -54,7 +54,7 @@ def test_won_lines_replay_in_the_referee(board):
 def test_won_lines_replay_with_pass_limits(draw, passes):
     won = 0
     for n in range(1, 201):
-        r = solve(f"SOL1-klondike-draw={draw};passes={passes}-N{n}", nodes=5000)
+        r = solve(f"SOL1-klondike-draw={draw};passes={passes}-N{n}", budget=5000)
         if r.verdict == "won":
             won += 1
             assert replay(r.code, r.line).ok, r.code
@@ -86,42 +86,42 @@ def test_walk_agrees_with_the_python_rules(draw, passes):
 def test_same_code_and_budget_give_the_same_result():
     for n in (3, 17, 4711):
         for board in ("klondike-1", "klondike-3"):
-            a = solve(board_code(board, n), nodes=20_000)
-            b = solve(board_code(board, n), nodes=20_000)
+            a = solve(board_code(board, n), budget=20_000)
+            b = solve(board_code(board, n), budget=20_000)
             assert (a.verdict, a.nodes, a.line, a.reason) == (b.verdict, b.nodes, b.line, b.reason)
             assert a == b  # seconds is left out of the comparison
 
 
 def test_budget_and_memory_cap_give_unknown_never_lost():
-    r = solve(board_code("klondike-3", 6), nodes=50)
+    r = solve(board_code("klondike-3", 6), budget=50)
     assert (r.verdict, r.reason, r.nodes, r.line) == ("unknown", "nodes", 50, [])
     # Deal 52 (draw 3) needs millions of positions: the 1 MiB cap comes first, in each of the
     # three searches (short concrete, abstract, concrete: docs/solver.md, "The abstract game"), each
     # storing at most 1 MiB of keys (a concrete restart attempt stops the series at the cap).
-    r = solve(board_code("klondike-3", 52), nodes=10**9, max_mb=1)
+    r = solve(board_code("klondike-3", 52), budget=10**9, max_mb=1)
     assert (r.verdict, r.reason, r.line) == ("unknown", "memory", [])
     assert r.nodes < 200_000
 
 
 def test_solve_result_and_defaults():
-    r = solve("SOL1-klondike-draw=1-N1", nodes=100_000)
+    r = solve("SOL1-klondike-draw=1-N1", budget=100_000)
     assert isinstance(r, SolveResult)
     assert r.code == "SOL1-klondike-draw=1;passes=unlimited;scoring=standard-N1"
     assert r.board == "klondike-1" and r.verdict == "won" and r.seconds >= 0
-    assert solve("SOL1-klondike-draw=3;passes=1-N1", nodes=10).board is None
-    assert DEFAULT_MAX_MB == 2048
+    assert solve("SOL1-klondike-draw=3;passes=1-N1", budget=10).board is None
+    assert DEFAULT_MAX_MB == 1024  # the one default: engine, pipeline and CLI
     # The default budget is the board's.
-    assert solve(board_code("klondike-3", 6)).nodes <= BOARDS["klondike-3"].nodes
+    assert solve(board_code("klondike-3", 6)).nodes <= BOARDS["klondike-3"].budget
 
 
 def test_bad_input_is_a_clean_error():
-    with pytest.raises(DealpoolError, match="no solver for game 'spider'"):
+    with pytest.raises(BadInput, match="no solver for game 'spider'"):
         solve("SOL1-spider-suits=1-N1")
-    with pytest.raises(DealpoolError, match="node budget"):
-        solve("SOL1-klondike-draw=1-N1", nodes=0)
-    with pytest.raises(DealpoolError, match="memory cap"):
+    with pytest.raises(BadInput, match="node budget"):
+        solve("SOL1-klondike-draw=1-N1", budget=0)
+    with pytest.raises(BadInput, match="memory cap"):
         solve("SOL1-klondike-draw=1-N1", max_mb=0)
-    with pytest.raises(DealpoolError):
+    with pytest.raises(BadInput):
         solve("SOL1-klondike-draw=2-N1")
 
 
@@ -132,7 +132,7 @@ def fixtures() -> list[dict]:
 @pytest.mark.parametrize("fx", fixtures(), ids=lambda f: f"{f['board']}-{f['kind']}")
 def test_golden_fixtures(fx):
     # Found by tests/golden/make_klondike.py; an intended change of search behaviour reruns it.
-    r = solve(fx["code"], nodes=fx["budget"])
+    r = solve(fx["code"], budget=fx["budget"])
     assert (r.verdict, r.nodes) == (fx["verdict"], fx["nodes"])
     assert line_digest(r.line) == fx["line_sha256"]
     assert len(r.line) == fx["line_length"]

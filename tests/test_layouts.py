@@ -6,11 +6,15 @@ from collections import Counter
 
 import pytest
 
-from engine import cards, deal as method, dealer, layouts
-from engine.errors import DealpoolError
-from engine.layouts import deal_rows, lay_out
+from engine import BadInput, Layout, cards, dealer, game, method
+from engine.games import gaps, labellelucie
+from engine.games.base import deal_rows
 
 ORDER = list(range(100, 152))  # labels, not cards: position k holds 100 + k, so positions show
+
+
+def lay_out(game_id: str, options: dict[str, str], order: list[int]) -> Layout:
+    return game(game_id).layout(options, order)
 
 
 def _all_cards(layout: dict[str, list[list[int]]]) -> list[int]:
@@ -119,9 +123,9 @@ def test_every_dealt_layout_holds_the_deck(code: str) -> None:
 
 
 def test_layout_errors() -> None:
-    with pytest.raises(DealpoolError, match="deals 52 cards"):
+    with pytest.raises(BadInput, match="deals 52 cards"):
         lay_out("klondike", {}, ORDER[:51])
-    with pytest.raises(DealpoolError, match="accepted: klondike"):
+    with pytest.raises(BadInput, match="accepted: klondike"):
         lay_out("hearts", {}, ORDER)
 
 
@@ -130,32 +134,32 @@ def test_labellelucie_redeal() -> None:
     assert d.seed is not None
     fans = d.layout["tableau"][:]
     fans = [f for f in fans if f][2:]  # as if two fans had gone to the foundations
-    new = layouts.labellelucie_redeal(d.seed, 1, fans)
+    new = labellelucie.redeal(d.seed, 1, fans)
     gathered = [c for f in fans for c in f]
     assert [len(f) for f in new] == [3] * 15 + [1]
     assert [c for f in new for c in f] != gathered and sorted(c for f in new for c in f) == sorted(gathered)
     shuffled = method.redeal(d.seed, 1, gathered)
     assert [f[0] for f in new] == shuffled[:16]  # dealt across the fans a row at a time
-    assert layouts.labellelucie_redeal(d.seed, 2, fans) != new
-    with pytest.raises(DealpoolError, match="accepted: 1..2"):
-        layouts.labellelucie_redeal(d.seed, 3, fans)
+    assert labellelucie.redeal(d.seed, 2, fans) != new
+    with pytest.raises(BadInput, match="accepted: 1..2"):
+        labellelucie.redeal(d.seed, 3, fans)
 
 
 def test_gaps_redeal() -> None:
     d = dealer.deal("SOL1-gaps-N5")
     assert d.seed is not None
-    rows = layouts.gaps_remove_aces(d.layout["rows"])
-    assert sum(r.count(layouts.GAP) for r in rows) == 4 and all(c % 13 for r in rows for c in r if c >= 0)
+    rows = gaps.remove_aces(d.layout["rows"])
+    assert sum(r.count(gaps.GAP) for r in rows) == 4 and all(c % 13 for r in rows for c in r if c >= 0)
     # put a run in row 1: 2S 3S 4S, swapped in from wherever they are
     for k, want in enumerate((1, 2, 3)):
         (ri, ci) = next((i, j) for i, r in enumerate(rows) for j, c in enumerate(r) if c == want)
         rows[ri][ci], rows[0][k] = rows[0][k], rows[ri][ci]
-    assert layouts.gaps_run(rows[0]) >= 3
-    new = layouts.gaps_redeal(d.seed, 1, rows)
-    runs = [layouts.gaps_run(r) for r in rows]
+    assert gaps.run(rows[0]) >= 3
+    new = gaps.redeal(d.seed, 1, rows)
+    runs = [gaps.run(r) for r in rows]
     for r, k in zip(new, runs):
-        assert len(r) == 13 and r[k] == layouts.GAP and layouts.GAP not in r[k + 1 :]
+        assert len(r) == 13 and r[k] == gaps.GAP and gaps.GAP not in r[k + 1 :]
     assert new[0][:3] == [1, 2, 3]
     assert sorted(c for r in new for c in r if c >= 0) == sorted(c for r in rows for c in r if c >= 0)
-    gathered = [c for r, k in zip(rows, runs) for c in r[k:] if c != layouts.GAP]
+    gathered = [c for r, k in zip(rows, runs) for c in r[k:] if c != gaps.GAP]
     assert [c for r, k in zip(new, runs) for c in r[k + 1 :]] == method.redeal(d.seed, 1, gathered)

@@ -4,17 +4,16 @@ replayed by the rules, and the golden fixtures (tests/golden/<game>.json)."""
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import _native, dealer
-from engine.errors import DealpoolError
-from engine.games import BOARDS
-from engine.rules import IllegalMove, rules_for, pyramid, tripeaks
-from pipeline.bench_peaks import code_for, replays, solve_code
+from engine import BOARDS, BadInput, DealCode, IllegalMove, _native, dealer, format_code, replay, rules_for, solve
+from engine.games.pyramid import rules as pyramid
+from engine.games.tripeaks import rules as tripeaks
 
 GAMES = ("tripeaks", "pyramid")
 GOLDEN = Path(__file__).parent / "golden"
@@ -27,6 +26,10 @@ TOKENS = (
     + [f"p{i}+{x}" for i in range(1, 29) for x in "sw"]
     + ["s+w", "w+s", "p5+w+s"]
 )
+
+
+def code_for(game: str, options: dict[str, str], number: int) -> str:
+    return format_code(DealCode.numbered(game, options, number))
 
 
 def _state(game: str, number: int, options: dict[str, str] | None = None):
@@ -100,7 +103,7 @@ def test_tripeaks_wrap_option() -> None:
     with pytest.raises(IllegalMove, match="no redeal"):
         tripeaks.play(flat, "d")
     assert tripeaks.native_options({"wrap": "no"}) == {"wrap": 0}
-    with pytest.raises(DealpoolError):
+    with pytest.raises(BadInput):
         tripeaks.native_options({"wrap": "maybe"})
 
 
@@ -138,7 +141,7 @@ def test_pyramid_passes_and_goal_options() -> None:
         pyramid.play(mine, m)
     assert pyramid.is_won(mine) and pyramid.legal_moves(mine) == []
     assert pyramid.native_options({"passes": "unlimited", "goal": "all"}) == {"passes": 0, "all": 1}
-    with pytest.raises(DealpoolError):
+    with pytest.raises(BadInput):
         pyramid.native_options({"passes": "4"})
 
 
@@ -175,9 +178,9 @@ def test_native_walk_matches_python_legal_moves(game: str, options: dict[str, st
 def test_solver_lines_replay(game: str) -> None:
     won = 0
     for number in range(1, 61):
-        s = solve_code(code_for(game, {}, number), 200_000)
+        s = solve(code_for(game, {}, number), 200_000)
         if s.verdict == "won":
-            assert replays(s.code, s.line), s.code
+            assert replay(s.code, s.line).ok, s.code
             won += 1
         else:
             assert s.line == []
@@ -187,20 +190,21 @@ def test_solver_lines_replay(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_golden_fixtures(game: str) -> None:
     data = json.loads((GOLDEN / f"{game}.json").read_text())
-    assert data["budget"] == BOARDS[game].nodes, "budget changed: re-measure (python -m pipeline.bench_peaks golden)"
+    assert data["budget"] == BOARDS[game].budget, "budget changed: re-measure the fixtures (make golden)"
     kinds = {(f["board"], f["kind"]) for f in data["fixtures"]}
     assert {(game, "won"), (game, "lost"), (game, "hard")} <= kinds
     for f in data["fixtures"]:
-        s = solve_code(f["code"], data["budget"])
-        assert (s.verdict, s.nodes, s.digest()) == (f["verdict"], f["nodes"], f["line_sha256"]), f
+        s = solve(f["code"], data["budget"])
+        digest = hashlib.sha256(" ".join(s.line).encode()).hexdigest()
+        assert (s.verdict, s.nodes, digest) == (f["verdict"], f["nodes"], f["line_sha256"]), f
         assert len(s.line) == f["moves"]
         if s.verdict == "won":
-            assert replays(s.code, s.line)
+            assert replay(s.code, s.line).ok
 
 
 def test_default_budgets_decide_and_boards_exist() -> None:
     for game in GAMES:
         assert _native.solvable(game)
-        assert BOARDS[game].nodes >= 1_000_000
+        assert BOARDS[game].budget >= 1_000_000
     assert dict(BOARDS["pyramid"].options) == {"passes": "3", "goal": "pyramid"}  # Microsoft's rules
     assert dict(BOARDS["tripeaks"].options) == {"wrap": "yes"}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pipeline_helpers import engine_mode, real_engine, run, table_rows  # noqa: F401  (engine_mode: fixture)
+from pipeline_helpers import run, table_rows  # noqa: E402
 
 NODES = "20000"
 BOARDS = "klondike-1,klondike-3"
@@ -17,14 +17,14 @@ BOARDS = "klondike-1,klondike-3"
 
 def _build(capsys, data: Path, numbers: str = "1-12", workers: str = "2") -> None:
     code, out, err = run(capsys, "--data", str(data), "build", "--boards", BOARDS, "--numbers", numbers,
-                         "--nodes", NODES, "--workers", workers, "--quiet")  # fmt: skip
+                         "--budget", NODES, "--workers", workers, "--quiet")  # fmt: skip
     assert code == 0, err
     assert out.startswith("solve: ")
     assert err == ""  # not a terminal: no progress bar
 
 
-def test_build_check_report_export_verify(engine_mode, capsys, tmp_path):
-    from engine.referee import replay
+def test_build_check_report_export_verify(capsys, tmp_path):
+    from engine import replay
 
     data = tmp_path / "data"
     _build(capsys, data)
@@ -74,7 +74,7 @@ def test_build_check_report_export_verify(engine_mode, capsys, tmp_path):
     assert out.startswith(f"verify: OK, {won} deals")
 
 
-def test_report_budget_curve_is_exact(engine_mode, capsys, tmp_path):
+def test_report_budget_curve_is_exact(capsys, tmp_path):
     """The pass rate at budget b counts exactly the won deals that used at most b positions."""
     from pipeline.report import query_all
     from pipeline.storage import Folder
@@ -94,7 +94,7 @@ def test_report_budget_curve_is_exact(engine_mode, capsys, tmp_path):
         assert d["pass_lo_pct"] <= d["pass_pct"] <= d["pass_hi_pct"]
 
 
-def test_tampered_export_fails_verify(engine_mode, capsys, tmp_path):
+def test_tampered_export_fails_verify(capsys, tmp_path):
     data, out_dir = tmp_path / "data", tmp_path / "export"
     _build(capsys, data)
     assert run(capsys, "--data", str(data), "export", "--out", str(out_dir))[0] == 0
@@ -124,19 +124,19 @@ def test_tampered_export_fails_verify(engine_mode, capsys, tmp_path):
     assert code == 1 and "SHA-256" in err
 
 
-def test_solve_one_deal_json(engine_mode, capsys):
-    code, out, err = run(capsys, "solve", "--board", "klondike-3", "4711", "--nodes", NODES, "--json")
+def test_solve_one_deal_json(capsys):
+    code, out, err = run(capsys, "solve", "--board", "klondike-3", "4711", "--budget", NODES, "--json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["code"] == "SOL1-klondike-draw=3;passes=unlimited;scoring=standard-N4711"
     assert doc["board"] == "klondike-3" and doc["verdict"] in ("won", "lost", "unknown")
     assert isinstance(doc["nodes"], int) and isinstance(doc["line"], list)
     assert (doc["verdict"] == "won") == bool(doc["line"])
-    again = run(capsys, "solve", doc["code"], "--nodes", NODES, "--json")
+    again = run(capsys, "solve", doc["code"], "--budget", NODES, "--json")
     assert json.loads(again[1]) == doc  # same code, same budget: same verdict, nodes and line
 
 
-def test_check_detects_a_changed_order(engine_mode, capsys, tmp_path):
+def test_check_detects_a_changed_order(capsys, tmp_path):
     from pipeline import storage
 
     data = tmp_path / "data"
@@ -152,7 +152,7 @@ def test_check_detects_a_changed_order(engine_mode, capsys, tmp_path):
     assert code == 1 and "check: FAILED" in err and "re-deal differs" in err
 
 
-def test_check_detects_a_changed_verdict(engine_mode, capsys, tmp_path):
+def test_check_detects_a_changed_verdict(capsys, tmp_path):
     from pipeline import storage
 
     data = tmp_path / "data"
@@ -167,9 +167,7 @@ def test_check_detects_a_changed_verdict(engine_mode, capsys, tmp_path):
 
 
 def test_memory_cap_is_recorded_as_unknown(capsys, tmp_path):
-    """Real engine only: a search past --max-mb ends `unknown` (reason memory) and the run goes on."""
-    if not real_engine():
-        pytest.skip("needs the native solver (engine/solve.py not merged)")
+    """A search past --max-mb ends `unknown` (reason memory) and the run goes on."""
     data = tmp_path / "data"
     code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-3", "--numbers", "41-52",
                          "--max-mb", "1", "--workers", "2", "--quiet")  # fmt: skip

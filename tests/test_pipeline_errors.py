@@ -10,24 +10,12 @@ import pyarrow.parquet as pq
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pipeline_helpers import pipeline_fake, run  # noqa: E402
+from pipeline_helpers import run  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _engine():
-    """Errors must come out clean whatever the engine; the fake makes klondike solvable."""
-    from pipeline_helpers import real_engine
-
-    if real_engine():
-        yield
-    else:
-        with pipeline_fake.installed():
-            yield
-
-
-def _bad(capsys, *argv: str, says: str) -> str:
+def _bad(capsys, *argv: str, says: str, status: int = 2) -> str:
     code, out, err = run(capsys, *argv)
-    assert code == 2, (code, out, err)
+    assert code == status, (code, out, err)
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("dealpool: error: "), err
     assert "Traceback" not in err
@@ -47,7 +35,11 @@ def _bad(capsys, *argv: str, says: str) -> str:
         (("sample", "--boards", "klondike-1", "--numbers", "one-ten"), "bad range 'one-ten'"),
         (("sample", "--boards", "klondike-1"), "give --numbers"),
         (("sample", "--boards", "klondike-1", "--random", "0"), "bad --random 0"),
-        (("build", "--boards", "klondike-1", "--numbers", "1-2", "--nodes", "0"), "bad --nodes 0"),
+        (("build", "--boards", "klondike-1", "--numbers", "1-2", "--budget", "0"), "bad --budget 0"),
+        (("build", "--boards", "klondike-1", "--numbers", "1-2", "--nodes", "0"), "bad --budget 0"),
+        (("solve", "--board", "spider-4", "1"), "has no solver yet"),
+        (("deal", "klondike", "007"), "leading zeros"),
+        (("replay", "SOL1-nosuch-N1"), "unknown game 'nosuch'"),
         (("build", "--boards", "klondike-1", "--numbers", "1-2", "--workers", "0"), "bad --workers 0"),
         (("solve", "SOL1-klondike-draw=9-N1"), "draw"),
         (("solve", "--board", "klondike-1", "x"), "bad deal number"),
@@ -55,6 +47,12 @@ def _bad(capsys, *argv: str, says: str) -> str:
 )
 def test_bad_arguments(capsys, tmp_path, argv, says):
     _bad(capsys, "--data", str(tmp_path / "d"), *argv, says=says)
+
+
+def test_a_round_that_wins_nothing_is_a_failed_run(capsys, tmp_path):
+    """A failed run (RunFailed) is one line and exit 1, never a traceback."""
+    _bad(capsys, "--data", str(tmp_path / "d"), "build", "--boards", "klondike-3", "--target", "1",
+         "--budget", "1", "--quiet", says="won none", status=1)  # fmt: skip
 
 
 @pytest.mark.parametrize("command", [("solve",), ("check",), ("report",), ("export", "--out", "x")])

@@ -11,12 +11,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pipeline_helpers import engine_mode, env, fake_cli, part_names, pipeline_fake, run, table_rows  # noqa: E402,F401  (engine_mode: fixture)
+from pipeline_fake import FakeSolver, RefusingSolver  # noqa: E402
+from pipeline_helpers import env, fake_cli, part_names, run, table_rows  # noqa: E402
 
 NODES = "20000"
 
 
-def test_workers_1_and_2_give_identical_tables(engine_mode, capsys, tmp_path, monkeypatch):
+def test_workers_1_and_2_give_identical_tables(capsys, tmp_path, monkeypatch):
     from pipeline import storage
 
     monkeypatch.setattr(storage, "SLICE", 5)  # several parts, so part boundaries matter
@@ -24,19 +25,19 @@ def test_workers_1_and_2_give_identical_tables(engine_mode, capsys, tmp_path, mo
     for workers in ("1", "2"):
         data = tmp_path / f"w{workers}"
         code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1,klondike-3",
-                             "--numbers", "1-12", "--nodes", NODES, "--workers", workers, "--quiet")  # fmt: skip
+                             "--numbers", "1-12", "--budget", NODES, "--workers", workers, "--quiet")  # fmt: skip
         assert code == 0, err
         tables.append((part_names(data, "verdicts"), table_rows(data, "deals"), table_rows(data, "verdicts")))
     assert len(tables[0][0]) == 6  # 12 deals in slices of 5, per board
     assert tables[0] == tables[1]
 
 
-def test_sigkill_mid_run_then_resume_equals_uninterrupted(engine_mode, tmp_path):
+def test_sigkill_mid_run_then_resume_equals_uninterrupted(tmp_path):
     """kill -9 the solving process mid-run, resume, and compare with a run never interrupted."""
-    cli = fake_cli()  # the real engine slowed down (or the fake one), so the run can be caught midway
-    e = env() | {"DEALPOOL_SLICE": "4", "DEALPOOL_FAKE_SLEEP": "0.03", "DEALPOOL_FAKE_MODE": engine_mode}
+    cli = fake_cli()  # the real engine slowed down, so the run can be caught midway
+    e = env() | {"DEALPOOL_SLICE": "4", "DEALPOOL_FAKE_SLEEP": "0.03", "DEALPOOL_FAKE_MODE": "real"}
     numbers = "1-60"
-    args = ["--boards", "klondike-3", "--nodes", NODES, "--workers", "2", "--quiet"]
+    args = ["--boards", "klondike-3", "--budget", NODES, "--workers", "2", "--quiet"]
 
     whole, killed = tmp_path / "whole", tmp_path / "killed"
     for data in (whole, killed):
@@ -68,7 +69,7 @@ def test_sigkill_mid_run_then_resume_equals_uninterrupted(engine_mode, tmp_path)
     assert r.returncode == 0 and r.stdout.startswith("solve: 0 deals")
 
 
-def test_sample_twice_duplicates_nothing(engine_mode, capsys, tmp_path):
+def test_sample_twice_duplicates_nothing(capsys, tmp_path):
     data = tmp_path / "d"
     assert run(capsys, "--data", str(data), "sample", "--boards", "klondike-1", "--numbers", "1-10")[0] == 0
     code, out, _ = run(capsys, "--data", str(data), "sample", "--boards", "klondike-1", "--numbers", "5-15")
@@ -86,9 +87,8 @@ def test_a_dying_worker_is_recorded_and_the_run_goes_on(capsys, tmp_path, monkey
     """Fake engine: the worker solving deal 7 exits abruptly, as a crash in native code would."""
     data = tmp_path / "d"
     monkeypatch.setenv("DEALPOOL_FAKE_CRASH", "-N7")
-    with pipeline_fake.installed():
-        code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1",
-                             "--numbers", "1-10", "--nodes", NODES, "--workers", "2", "--quiet")  # fmt: skip
+    code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1",
+                         "--numbers", "1-10", "--budget", NODES, "--workers", "2", "--quiet", solver=FakeSolver())  # fmt: skip
     assert code == 0, err
     rows = {r["code"].rsplit("-", 1)[1]: r for r in table_rows(data, "verdicts")}
     assert len(rows) == 10
@@ -96,17 +96,13 @@ def test_a_dying_worker_is_recorded_and_the_run_goes_on(capsys, tmp_path, monkey
     assert all(r["verdict"] != "error" for k, r in rows.items() if k != "N7")
 
 
-def test_a_refused_line_is_recorded_and_fails_loudly(capsys, tmp_path, monkeypatch):
-    from pipeline import engine_port
-
+def test_a_refused_line_is_recorded_and_fails_loudly(capsys, tmp_path):
     data = tmp_path / "d"
-    with pipeline_fake.installed():
-        monkeypatch.setattr(engine_port, "replay", lambda code, line: (False, "refused at 0: planted"))
-        code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1",
-                             "--numbers", "1-10", "--nodes", NODES, "--workers", "1", "--quiet")  # fmt: skip
-        assert code == 1 and "REFEREE REFUSED" in err
-        rows = table_rows(data, "verdicts")
-        assert not any(r["verdict"] == "won" for r in rows)
-        assert any(r["referee"].startswith("refused") and r["verdict"] == "error" for r in rows)
-        code, out, err = run(capsys, "--data", str(data), "check", "--solves", "0")
+    code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1",
+                         "--numbers", "1-10", "--budget", NODES, "--workers", "1", "--quiet", solver=RefusingSolver())  # fmt: skip
+    assert code == 1 and "REFEREE REFUSED" in err
+    rows = table_rows(data, "verdicts")
+    assert not any(r["verdict"] == "won" for r in rows)
+    assert any(r["referee"].startswith("refused") and r["verdict"] == "error" for r in rows)
+    code, out, err = run(capsys, "--data", str(data), "check", "--solves", "0")
     assert code == 1 and "REFEREE REFUSED" in err

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from engine.dealer import deal
-from engine.errors import DealpoolError
+from engine import BadInput
 from engine.referee import Replay, parse_line, replay, replay_state
-from engine.rules import klondike as k
+from engine.games.klondike import rules as k
 
 sys.path.insert(0, str(Path(__file__).parent))
 from klondike_helpers import position, search  # noqa: E402
@@ -123,9 +123,9 @@ def test_parse_line():
     assert parse_line(" d  w>f\n1:2>3\tu2 ") == ["d", "w>f", "1:2>3", "u2"]
     assert parse_line('["d", "fS>1"]') == ["d", "fS>1"]
     assert parse_line("") == []
-    with pytest.raises(DealpoolError, match="JSON"):
+    with pytest.raises(BadInput, match="JSON"):
         parse_line('["d", ')
-    with pytest.raises(DealpoolError, match="array of strings"):
+    with pytest.raises(BadInput, match="array of strings"):
         parse_line('["d", 3]')
 
 

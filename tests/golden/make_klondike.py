@@ -12,8 +12,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from engine.games import board_code
-from engine.solve import solve
+from engine import board_code
+from engine import solve
 
 DEALS = 60
 BUDGET = 200_000
@@ -27,7 +27,7 @@ def digest(line: list[str]) -> str:
 def main() -> None:
     fixtures = []
     for board in ("klondike-1", "klondike-3"):
-        results = [solve(board_code(board, n), nodes=BUDGET) for n in range(1, DEALS + 1)]
+        results = [solve(board_code(board, n), budget=BUDGET) for n in range(1, DEALS + 1)]
         won = [r for r in results if r.verdict == "won"]
         lost = [r for r in results if r.verdict == "lost"]
         picks = {

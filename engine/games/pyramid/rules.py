@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from engine.errors import DealpoolError
-from engine.rules import IllegalMove
+from engine.errors import BadInput
+from engine.errors import IllegalMove
 
 TABLE = 28
 PASSES = ("1", "2", "3", "unlimited")
@@ -54,17 +54,17 @@ def _options(options: Mapping[str, str] | None) -> tuple[int, bool]:
     passes = str(o.get("passes", "3")).lower()
     goal = str(o.get("goal", "pyramid")).lower()
     if passes not in PASSES:
-        raise DealpoolError(f"bad value passes={passes} for pyramid; accepted: passes={'|'.join(PASSES)}")
+        raise BadInput(f"bad value passes={passes} for pyramid; accepted: passes={'|'.join(PASSES)}")
     if goal not in GOALS:
-        raise DealpoolError(f"bad value goal={goal} for pyramid; accepted: goal={'|'.join(GOALS)}")
+        raise BadInput(f"bad value goal={goal} for pyramid; accepted: goal={'|'.join(GOALS)}")
     return (0 if passes == "unlimited" else int(passes)), goal == "all"
 
 
 def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None) -> State:
-    """The dealt position (layout from engine.layouts.lay_out) under the code's options."""
+    """The dealt position (layout from the game's `lay_out`) under the code's options."""
     rows = layout["rows"]
     if [len(r) for r in rows] != list(range(1, 8)):
-        raise DealpoolError("pyramid layout: rows must hold 1..7 cards")
+        raise BadInput("pyramid layout: rows must hold 1..7 cards")
     (stock,) = layout["stock"] or [[]]
     passes, goal_all = _options(options)
     return State([c for row in rows for c in row], list(stock), [], passes, goal_all)

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import RANKS, SUITS, name
-from engine.errors import DealpoolError
-from engine.rules import IllegalMove
+from engine.errors import BadInput
+from engine.errors import IllegalMove
 
 PILES = 7
 KING = 13
@@ -111,7 +111,7 @@ class State:
 def _draw(options: Mapping[str, Any]) -> int:
     value = options.get("draw", 1)
     if str(value) not in ("1", "3"):
-        raise DealpoolError(f"klondike option draw={value!r} is not accepted (draw=1 or draw=3)")
+        raise BadInput(f"klondike option draw={value!r} is not accepted (draw=1 or draw=3)")
     return int(value)
 
 
@@ -123,7 +123,7 @@ def _passes(options: Mapping[str, Any]) -> int:
         return 0
     if text in ("1", "3"):
         return int(text)
-    raise DealpoolError(f"klondike option passes={value!r} is not accepted (passes=unlimited, 1 or 3)")
+    raise BadInput(f"klondike option passes={value!r} is not accepted (passes=unlimited, 1 or 3)")
 
 
 def native_options(options: Mapping[str, Any]) -> dict[str, int]:
@@ -134,22 +134,22 @@ def native_options(options: Mapping[str, Any]) -> dict[str, int]:
 # ---------------------------------------------------------------- building a state
 
 def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any]) -> State:
-    """The position of a layout from engine.layouts.lay_out (tableau, down, stock).
+    """The position of a layout from the game's `lay_out` (tableau, down, stock).
 
     Hand-made positions (tests) may also give `waste` ([[cards bottom first]]) and `foundation`
     (four lists, S H D C, each the suit's cards from the ace up). The layout must hold the 52 cards
-    once each, with every pile's face-up part a built run; otherwise DealpoolError.
+    once each, with every pile's face-up part a built run; otherwise BadInput.
     """
     piles = [list(p) for p in layout["tableau"]]
     if len(piles) != PILES:
-        raise DealpoolError(f"a klondike layout has {PILES} piles, not {len(piles)}")
+        raise BadInput(f"a klondike layout has {PILES} piles, not {len(piles)}")
     down = list(layout.get("down", [[0] * PILES])[0])
     stock = list(layout.get("stock", [[]])[0])
     waste = list(layout.get("waste", [[]])[0]) if layout.get("waste") else []
     found = [0, 0, 0, 0]
     for s, cards in enumerate(layout.get("foundation", [[], [], [], []])):
         if list(cards) != list(range(s * 13, s * 13 + len(cards))):
-            raise DealpoolError(f"foundation {SUITS[s]} must hold its suit from the ace up")
+            raise BadInput(f"foundation {SUITS[s]} must hold its suit from the ace up")
         found[s] = len(cards)
     draw, passes = _draw(options), _passes(options)
     state = State(piles, down, stock, waste, found, draw, None if passes == 0 else passes - 1)
@@ -164,13 +164,13 @@ def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any])
 def _check(state: State) -> None:
     cards = state.cards()
     if sorted(cards) != list(range(52)):
-        raise DealpoolError("a klondike position must hold the 52 cards once each")
+        raise BadInput("a klondike position must hold the 52 cards once each")
     if len(state.down) != PILES or any(not 0 <= d <= max(len(p), 0) for d, p in zip(state.down, state.piles)):
-        raise DealpoolError("klondike `down` must give each pile's face-down count (0..pile size)")
+        raise BadInput("klondike `down` must give each pile's face-down count (0..pile size)")
     for i, p in enumerate(state.piles):
         up = p[state.down[i]:]
         if any(not _fits(a, b) for b, a in zip(up, up[1:])):
-            raise DealpoolError(f"pile {i + 1}'s face-up cards are not a built run")
+            raise BadInput(f"pile {i + 1}'s face-up cards are not a built run")
 
 
 # ---------------------------------------------------------------- queries

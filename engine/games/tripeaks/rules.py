@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from engine.errors import DealpoolError
-from engine.rules import IllegalMove
+from engine.errors import BadInput
+from engine.errors import IllegalMove
 
 ROWS = (3, 6, 9, 10)
 TABLE = 28
@@ -54,15 +54,15 @@ Undo = tuple[str, int, int]
 def _wrap(options: Mapping[str, str] | None) -> bool:
     value = str((options or {}).get("wrap", "yes")).lower()
     if value not in ("yes", "no"):
-        raise DealpoolError(f"bad value wrap={value} for tripeaks; accepted: wrap=yes|no")
+        raise BadInput(f"bad value wrap={value} for tripeaks; accepted: wrap=yes|no")
     return value == "yes"
 
 
 def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None) -> State:
-    """The dealt position (layout from engine.layouts.lay_out) under the code's options."""
+    """The dealt position (layout from the game's `lay_out`) under the code's options."""
     rows = layout["rows"]
     if tuple(len(r) for r in rows) != ROWS:
-        raise DealpoolError("tripeaks layout: rows must hold 3, 6, 9 and 10 cards")
+        raise BadInput("tripeaks layout: rows must hold 3, 6, 9 and 10 cards")
     table: list[int | None] = [c for row in rows for c in row]
     (stock,) = layout["stock"] or [[]]
     (waste,) = layout["waste"]

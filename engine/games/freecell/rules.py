@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.errors import DealpoolError
-from engine.rules import IllegalMove
+from engine.errors import BadInput
+from engine.errors import IllegalMove
 
 COLUMNS = 8
 CELL_NAMES = "abcd"
@@ -67,7 +67,7 @@ def cells_option(options: dict) -> int:
     except (TypeError, ValueError):
         n = -1
     if not 1 <= n <= 4:
-        raise DealpoolError(f"freecell option cells={raw!r} is not accepted; use 1, 2, 3 or 4")
+        raise BadInput(f"freecell option cells={raw!r} is not accepted; use 1, 2, 3 or 4")
     return n
 
 
@@ -75,10 +75,10 @@ def new_state(layout: dict[str, list[list[int]]], options: dict) -> State:
     """The dealt position: 8 columns from the layout's `tableau`, empty cells and foundations."""
     columns = [list(c) for c in layout["tableau"]]
     if len(columns) != COLUMNS:
-        raise DealpoolError(f"freecell layout needs 8 columns, got {len(columns)}")
+        raise BadInput(f"freecell layout needs 8 columns, got {len(columns)}")
     cards = sorted(c for col in columns for c in col)
     if cards != list(range(52)):
-        raise DealpoolError("freecell layout must hold each of the 52 cards once")
+        raise BadInput("freecell layout must hold each of the 52 cards once")
     return State(columns=columns, cells=[None] * cells_option(options))
 
 

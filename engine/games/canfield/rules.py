@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.errors import DealpoolError
-from engine.rules import IllegalMove
+from engine.errors import BadInput
+from engine.errors import IllegalMove
 
 PILES = 4
 SUITS = "SHDC"
@@ -61,14 +61,14 @@ def native_options(options: Mapping[str, Any] | None) -> dict[str, int]:
     draw = str(opts.get("draw", 3))
     passes = str(opts.get("passes", "unlimited"))
     if draw not in ("1", "3"):
-        raise DealpoolError(f"canfield: draw={draw} is not accepted; use draw=3 (or draw=1)")
+        raise BadInput(f"canfield: draw={draw} is not accepted; use draw=3 (or draw=1)")
     if passes not in ("unlimited", "0"):
-        raise DealpoolError(f"canfield: passes={passes} is not accepted; use passes=unlimited")
+        raise BadInput(f"canfield: passes={passes} is not accepted; use passes=unlimited")
     return {"draw": int(draw), "passes": 0}
 
 
 def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any] | None = None) -> State:
-    """The dealt position from `engine.layouts.lay_out('canfield', ...)`.
+    """The dealt position from the game's `lay_out` (`__init__.py`).
 
     Past the deal (tests), `foundation` may hold each started suit's run from the base card up,
     and an optional `waste` group the waste, bottom first; the native solver reads the same.
@@ -82,18 +82,18 @@ def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any] 
         foundations = [list(f) for f in layout["foundation"]]
         base = foundations[0][0] % 13
     except (KeyError, ValueError, TypeError, IndexError) as e:
-        raise DealpoolError(f"canfield: layout needs reserve, foundation (the base card first), tableau, stock: {e}") from None
+        raise BadInput(f"canfield: layout needs reserve, foundation (the base card first), tableau, stock: {e}") from None
     if len(tableau) != PILES:
-        raise DealpoolError(f"canfield: layout needs {PILES} tableau piles, got {len(tableau)}")
+        raise BadInput(f"canfield: layout needs {PILES} tableau piles, got {len(tableau)}")
     found = [0, 0, 0, 0]
     for f in foundations:
         suit = f[0] // 13
         if f != [suit * 13 + (base + i) % 13 for i in range(len(f))] or len(f) > 13:
-            raise DealpoolError(f"canfield: foundation {f} is not its suit's run from the base rank")
+            raise BadInput(f"canfield: foundation {f} is not its suit's run from the base rank")
         found[suit] = len(f)
     cards = [*reserve, *stock, *waste, *(c for p in tableau for c in p), *(c for f in foundations for c in f)]
     if sorted(cards) != list(range(52)):
-        raise DealpoolError("canfield: the layout must hold each of the 52 cards once")
+        raise BadInput("canfield: the layout must hold each of the 52 cards once")
     s = State(list(reserve), tableau, list(stock), list(waste), found, base, draw)
     _fill(s)
     return s

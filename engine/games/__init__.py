@@ -1,0 +1,41 @@
+"""The registry of games: one line per game folder. Each folder (`engine/games/<game>/`) declares
+its `GAME` (options, boards, deck, deal key, layout, referee rules); the boards of every game,
+in this order, are the boards dealpool knows.
+"""
+
+from __future__ import annotations
+
+from engine.errors import BadInput
+from engine.games import canfield, freecell, gaps, klondike, labellelucie, pyramid, spider, tripeaks
+from engine.games.base import Board, BoardSpec, Game, Layout, Option, Options
+
+GAMES: dict[str, Game] = {
+    g.id: g
+    for g in (
+        klondike.GAME,
+        freecell.GAME,
+        canfield.GAME,
+        tripeaks.GAME,
+        pyramid.GAME,
+        spider.GAME,
+        labellelucie.GAME,
+        gaps.GAME,
+    )
+}
+
+BOARDS: dict[str, Board] = {
+    spec.id: Board(spec.id, g.id, g.canonical(spec.options), spec.budget, spec.label)
+    for g in GAMES.values()
+    for spec in g.boards
+}
+
+
+def game(game_id: str) -> Game:
+    """The game of an id (any case), or BadInput listing the games."""
+    try:
+        return GAMES[str(game_id).lower()]
+    except KeyError:
+        raise BadInput(f"unknown game {game_id!r}; accepted: {', '.join(GAMES)}") from None
+
+
+__all__ = ["GAMES", "BOARDS", "Board", "BoardSpec", "Game", "Layout", "Option", "Options", "game"]

@@ -1,0 +1,51 @@
+"""Spider (1, 2 or 4 suits): options, boards, decks and layout (rules in README.md). Dealt; no
+referee rules or solver yet."""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from engine.games.base import ONE_DECK, BoardSpec, Game, Layout, Option, deal_rows
+
+SUITS = ("1", "2", "4")
+DEFAULT_SUITS = "4"
+
+
+def deck(options: Mapping[str, str]) -> list[int]:
+    """suits=4: two fresh decks one after the other; suits=2: runs A..K of spades and hearts in
+    turn (S,H,S,H,...: four each); suits=1: eight runs of spades."""
+    suits = options.get("suits", DEFAULT_SUITS)
+    if suits == "2":
+        return [s * 13 + r for _ in range(4) for s in (0, 1) for r in range(13)]
+    if suits == "1":
+        return list(range(13)) * 8
+    return list(ONE_DECK) * 2
+
+
+def deal_key(options: Mapping[str, str]) -> str:
+    """Each deck its own key (spider-1, spider-2, spider-4): one number never deals related
+    shuffles of different decks."""
+    return f"spider-{options.get('suits', DEFAULT_SUITS)}"
+
+
+def lay_out(order: Sequence[int], options: Mapping[str, str]) -> Layout:
+    """Ten columns, 54 cards row by row (columns 1-4 get 6, 5-10 get 5), only the top face up;
+    the other 50 are the stock."""
+    sizes = [6] * 4 + [5] * 6
+    return {"tableau": deal_rows(order, sizes), "down": [[s - 1 for s in sizes]], "stock": [list(order[54:104])]}
+
+
+GAME = Game(
+    "spider",
+    "Spider",
+    (Option("suits", SUITS, DEFAULT_SUITS, deals=True),),
+    lay_out,
+    deck_size=104,
+    boards=(
+        BoardSpec("spider-1", 1_000_000, "Spider · 1 suit", {"suits": "1"}),
+        BoardSpec("spider-2", 1_000_000, "Spider · 2 suits", {"suits": "2"}),
+        BoardSpec("spider-4", 1_000_000, "Spider · 4 suits", {"suits": "4"}),
+    ),
+    deck_of=deck,
+    key_of=deal_key,
+)

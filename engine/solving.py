@@ -1,0 +1,105 @@
+"""solve(code) -> SolveResult: deal a code and search it with the native solver.
+
+Generic over games: any game the native engine can solve is dealt by engine.dealer, its options
+turned into solver ints by its rules' `native_options`, and searched by `engine._native.solve`
+(GIL released). The budget counts positions, so the verdict, node count and line are the same on
+every machine; only `seconds` (wall time, recorded for reports) varies.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine.boards import board_for
+from engine.dealer import deal
+from engine.errors import BadInput
+from engine.games import BOARDS, GAMES, game as game_of
+
+ENGINE_VERSION = "0.1.0"
+"""The Python engine's version; `engine_version()` adds the native module's."""
+
+Verdict = Literal["won", "lost", "unknown"]
+Reason = Literal["", "nodes", "memory"]
+
+DEFAULT_MAX_MB = 1024
+"""Memory cap of one search when none is given: 1 GiB of stored position keys (estimated from the
+number of keys, so deterministic). A search that reaches it ends `unknown` with reason `memory`."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """One search: `budget` positions allowed, `nodes` positions searched. `line` is the winning
+    line (empty unless won); `reason` says why a verdict is unknown ('nodes': the budget ran out,
+    'memory': the memory cap did), '' otherwise."""
+
+    code: str
+    board: str | None
+    verdict: Verdict
+    nodes: int
+    budget: int
+    line: list[str] = field(default_factory=list)
+    reason: Reason = ""
+    seconds: float = field(default=0.0, compare=False)
+
+
+def _native():  # type: ignore[no-untyped-def]
+    from engine import _native
+
+    return _native
+
+
+def solvable(game: str) -> bool:
+    """Whether the native engine has a solver for `game`."""
+    return bool(_native().solvable(game))
+
+
+def solvable_games() -> list[str]:
+    """The games the native engine can solve, in the registry's order."""
+    return [g for g in GAMES if solvable(g)]
+
+
+def solvable_boards() -> list[str]:
+    """The boards of the games the native engine can solve, in the registry's order."""
+    return [b.id for b in BOARDS.values() if solvable(b.game)]
+
+
+def engine_version() -> str:
+    """The engine's version with the native module's: what every table part and export records."""
+    return f"{ENGINE_VERSION}+native{_native().VERSION}"
+
+
+def _whole(value: object, what: str, unit: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise BadInput(f"bad {what} {value!r}; accepted: a whole number of {unit} >= 1")
+    return value
+
+
+def solve(code: str, budget: int | None = None, max_mb: int | None = None) -> SolveResult:
+    """Search the deal of `code` with at most `budget` positions (default: its board's budget) and
+    `max_mb` MiB of keys (default DEFAULT_MAX_MB). BadInput for a bad code, a game without a
+    solver, or a bad budget or cap."""
+    dealt = deal(code)
+    if not solvable(dealt.game):
+        raise BadInput(f"no solver for game {dealt.game!r}; solvable games: {', '.join(solvable_games()) or 'none yet'}")
+    b = board_for(dealt.code)
+    budget = _whole(b.budget if budget is None else budget, "node budget", "positions")
+    cap = _whole(DEFAULT_MAX_MB if max_mb is None else max_mb, "memory cap", "MiB")
+    options = game_of(dealt.game).native_options(dealt.options)
+    start = time.perf_counter()
+    try:
+        verdict, nodes, line, reason = _native().solve(dealt.game, dealt.layout, options, budget, cap << 20)
+    except ValueError as e:  # the native side refused the position
+        raise BadInput(f"{dealt.code}: the solver refused the position: {e}") from None
+    seconds = time.perf_counter() - start
+    return SolveResult(
+        code=dealt.code,
+        board=b.id if b.id in BOARDS else None,
+        verdict=verdict,
+        nodes=nodes,
+        budget=budget,
+        line=list(line),
+        reason=reason,
+        seconds=seconds,
+    )

@@ -1,0 +1,124 @@
+"""Sampling: which boards, which deals; fills the `deals` table.
+
+Boards come from the engine (`engine.BOARDS`, `engine.solvable_boards()`), so a game added to the
+engine plugs in here with no pipeline change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import defaultdict
+from typing import Any
+
+import engine
+from pipeline import storage
+from pipeline.storage import DEALS, Folder
+
+MAX_NUMBER = 1_000_000
+DEALS_BLOCK = 1000
+"""Numbered deals are stored in parts of aligned blocks of this many numbers."""
+
+
+def check_board(board: str, solvable: bool = True) -> str:
+    """`board`, or BadInput naming the accepted boards."""
+    if board not in engine.BOARDS:
+        raise engine.BadInput(f"unknown board {board!r} (boards: {', '.join(engine.BOARDS)})")
+    if solvable and board not in engine.solvable_boards():
+        ok = engine.solvable_boards()
+        raise engine.BadInput(f"board {board!r} has no solver yet (solvable boards: {', '.join(ok) or 'none'})")
+    return board
+
+
+def parse_boards(text: str | None, solvable: bool = True) -> list[str]:
+    """A comma-separated board list; None means every solvable board."""
+    if text is None or text.strip() in ("", "all"):
+        return engine.solvable_boards()
+    out: list[str] = []
+    for b in text.split(","):
+        b = b.strip()
+        if not b:
+            raise engine.BadInput(f"empty board name in {text!r} (give e.g. klondike-1,klondike-3)")
+        if b not in out:
+            out.append(check_board(b, solvable))
+    return out
+
+
+def parse_range(text: str) -> tuple[int, int]:
+    """'A-B' or 'N' → (lo, hi) within 1..1,000,000, lo <= hi; else BadInput."""
+    t = text.strip()
+    lo_s, sep, hi_s = t.partition("-")
+    try:
+        lo = int(lo_s)
+        hi = int(hi_s) if sep else lo
+    except ValueError:
+        raise engine.BadInput(f"bad range {text!r}: give A-B or N with whole numbers, e.g. 1-1000") from None
+    if not (1 <= lo <= hi <= MAX_NUMBER):
+        raise engine.BadInput(f"bad range {text!r}: numbered deals are 1..{MAX_NUMBER:,} and A-B needs A <= B")
+    return lo, hi
+
+
+def deal_row(board: str, code: str) -> dict[str, Any]:
+    """The `deals` row of a code of `board`: canonical code, seed, number, order (a byte a card)."""
+    d = engine.deal(code)
+    if d.seed is None:
+        raise engine.BadInput(f"{d.code} has no seed (classic FreeCell numbering); accepted: N or S codes")
+    b = engine.board_for(d.code)
+    if b.id != board:
+        raise engine.BadInput(f"code {code!r} is a {b.id} deal, not {board}")
+    return {"board": board, "code": d.code, "seed": d.seed, "number": d.number, "order": bytes(d.order)}
+
+
+def _stored_codes(folder: Folder) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = defaultdict(set)
+    for r in storage.read_table(folder, DEALS).select(["board", "code"]).to_pylist():
+        out[r["board"]].add(r["code"])
+    return out
+
+
+def sample_numbers(folder: Folder, boards: list[str], lo: int, hi: int) -> dict[str, int]:
+    """Add numbered deals lo..hi of each board (those not stored yet). Returns new deals per board."""
+    folder.root.mkdir(parents=True, exist_ok=True)
+    have = _stored_codes(folder)
+    added: dict[str, int] = {}
+    for board in boards:
+        added[board] = 0
+        for block_lo in range((lo - 1) // DEALS_BLOCK * DEALS_BLOCK + 1, hi + 1, DEALS_BLOCK):
+            numbers = range(max(lo, block_lo), min(hi, block_lo + DEALS_BLOCK - 1) + 1)
+            rows = []
+            for n in numbers:
+                code = engine.board_code(board, n)
+                if code not in have[board]:
+                    rows.append(deal_row(board, code))
+            if rows:
+                a, b = rows[0]["number"], rows[-1]["number"]
+                storage.write_part(folder, DEALS, f"{board}.N{a:07d}-{b:07d}", rows)
+                added[board] += len(rows)
+    return added
+
+
+def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, int]:
+    """Add `count` random deals of each board, seeds from the OS's secure source."""
+    if count < 1:
+        raise engine.BadInput(f"bad --random {count}: give a count of at least 1")
+    folder.root.mkdir(parents=True, exist_ok=True)
+    added: dict[str, int] = {}
+    for board in boards:
+        added[board] = 0
+        for start in range(0, count, DEALS_BLOCK):
+            seeds = [secrets.token_bytes(64) for _ in range(min(DEALS_BLOCK, count - start))]
+            rows = [deal_row(board, engine.seed_code(board, s)) for s in seeds]
+            digest = hashlib.sha256(b"".join(seeds)).hexdigest()[:16]
+            storage.write_part(folder, DEALS, f"{board}.R{digest}", rows)
+            added[board] += len(rows)
+    return added
+
+
+def next_number(folder: Folder, board: str) -> int:
+    """The first number after the board's largest stored numbered deal."""
+    nums = [
+        r["number"]
+        for r in storage.read_table(folder, DEALS).select(["board", "number"]).to_pylist()
+        if r["board"] == board and r["number"] is not None
+    ]
+    return max(nums, default=0) + 1
