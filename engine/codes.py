@@ -19,7 +19,7 @@ from typing import Iterable, Mapping
 from engine.deal import CLASSIC_MAX, CLASSIC_MIN, CODE_PREFIX, SEED_BYTES, check_number, seed_to_text, split_code
 from engine.deal import parse_number as parse_digits
 from engine.errors import BadInput, from_method
-from engine.games import Options, game as game_of
+from engine.games import GAMES, Game, Options, game as game_of
 
 KINDS = ("N", "S", "C")
 RULES_VERSION = CODE_PREFIX.removeprefix("SOL")
@@ -56,8 +56,8 @@ class DealCode:
                 raise BadInput(f"a {self.kind} code needs a whole number and no seed")
             if self.kind == "N":
                 from_method(check_number, self.number)
-            elif self.game != "freecell":
-                raise BadInput(f"classic numbering (C) is for freecell only, not {self.game!r}")
+            elif not game_of(self.game).classic:
+                raise BadInput(f"classic numbering (C) is for {_classic_game().id} only, not {self.game!r}")
             elif not CLASSIC_MIN <= self.number <= CLASSIC_MAX:
                 raise BadInput(
                     f"classic FreeCell number {self.number} is out of range; "
@@ -78,7 +78,9 @@ class DealCode:
 
     @classmethod
     def classic(cls, number: int, options: Iterable[tuple[str, str]] | Mapping[str, object] = ()) -> DealCode:
-        return cls("freecell", game_of("freecell").canonical(options), "C", number=number)
+        """A classic-numbered deal (C code) of the game dealt by classic numbers (FreeCell)."""
+        g = _classic_game()
+        return cls(g.id, g.canonical(options), "C", number=number)
 
     @property
     def options_dict(self) -> dict[str, str]:
@@ -86,6 +88,11 @@ class DealCode:
 
     def __str__(self) -> str:
         return format(self)
+
+
+def _classic_game() -> Game:
+    """The game dealt by classic numbers too (seed 000 section 7: FreeCell)."""
+    return next(g for g in GAMES.values() if g.classic)
 
 
 def parse(text: str) -> DealCode:

@@ -40,6 +40,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # Games the method deals. Every one-deck game shares the fresh deck 0..51; Spider's deck
 # depends on its `suits` option (see fresh_deck).
 GAMES = ("klondike", "freecell", "canfield", "tripeaks", "pyramid", "spider", "labellelucie", "gaps")
+CLASSIC_GAME = "freecell"  # the game also dealt by classic numbers (section 7)
 SPIDER_SUITS = ("1", "2", "4")
 SPIDER_DEFAULT_SUITS = "4"
 
@@ -224,8 +225,8 @@ def split_code(text: str) -> tuple[str, list[tuple[str, str]], str, int | bytes]
         raise DealError(f"unknown deal kind {m['kind']!r} in deal code; accepted: N<number>, S<seed>, C<number>")
     number = parse_number(value)
     if kind == "C":
-        if game != "freecell":
-            raise DealError(f"classic numbering (C) is for freecell only, not {game!r}; accepted: N<number> or S<seed>")
+        if game != CLASSIC_GAME:
+            raise DealError(f"classic numbering (C) is for {CLASSIC_GAME} only, not {game!r}; accepted: N<number> or S<seed>")
         if not CLASSIC_MIN <= number <= CLASSIC_MAX:
             raise DealError(f"classic FreeCell number {number} is out of range; accepted: {CLASSIC_MIN}..{CLASSIC_MAX}")
     else:

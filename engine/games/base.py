@@ -115,6 +115,7 @@ class Game:
     rules: Rules | None = None
     deck_of: Callable[[Mapping[str, str]], list[int]] = one_deck
     key_of: Callable[[Mapping[str, str]], str] | None = None  # None: the deal key is the game id
+    classic: bool = False  # True: also dealt by classic numbers (C codes, seed 000 section 7)
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -20,4 +20,5 @@ GAME = Game(
     lay_out,
     boards=(BoardSpec("freecell", 2_000_000, "FreeCell", {"cells": "4"}),),
     rules=rules,
+    classic=True,
 )

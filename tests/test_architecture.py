@@ -1,0 +1,164 @@
+"""The shape docs/architecture.md promises, checked: no import circle in engine/ or pipeline/; the
+pipeline imports `engine` and nothing below it; every game of the registry has its folder and
+nothing of a game lives outside it; engine/deal.py's own table of deal facts matches the registry."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import GAMES, method
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "pipeline")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+def _imports(path: Path, name: str, known: set[str]) -> set[str]:
+    """The project modules `path` imports at module level or in functions (a `from X import y`
+    counts y when it is a module itself)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            subs = {f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in known}
+            out.update(subs)
+            if len(subs) < len(node.names):  # a name defined in `base` itself
+                out.add(base)
+    return {m for m in out if m in known} - {name}
+
+
+def _graph() -> dict[str, set[str]]:
+    mods = _modules()
+    known = set(mods) | {"engine._native"}  # the compiled module imports nothing of ours
+    graph = {name: _imports(path, name, known) for name, path in mods.items()}
+    graph["engine._native"] = set()
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                return stack[stack.index(n) :] + [n]
+            if n not in state and (found := visit(n)):
+                return found
+        stack.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state and (found := visit(m)):
+            return found
+    return None
+
+
+def test_the_checker_finds_a_circle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_no_import_circle() -> None:
+    graph = _graph()
+    assert "engine.codes" in graph["engine.boards"] and "engine.games" in graph["engine.codes"]
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_pipeline_imports_engine_and_nothing_below_it() -> None:
+    graph = _graph()
+    below = {m: sorted(d for d in deps if d.startswith("engine.")) for m, deps in graph.items() if m.startswith("pipeline")}
+    assert {m: d for m, d in below.items() if d} == {}
+    assert all("engine" in graph[m] for m in ("pipeline.pool", "pipeline.cli", "pipeline.cmd_deal"))
+
+
+def test_engine_submodules_never_import_the_face() -> None:
+    """A submodule importing `engine` itself would run the face half-built."""
+    graph = _graph()
+    assert [m for m, deps in graph.items() if m.startswith("engine.") and "engine" in deps] == []
+
+
+def test_every_name_of_the_face_exists() -> None:
+    assert len(set(engine.__all__)) == len(engine.__all__)
+    assert [n for n in engine.__all__ if not hasattr(engine, n)] == []
+    assert callable(engine.deal) and callable(engine.solve) and callable(engine.replay)
+
+
+def test_every_game_is_a_folder_and_every_folder_a_game() -> None:
+    folders = {p.parent.name for p in (ROOT / "engine" / "games").glob("*/__init__.py")}
+    assert folders == set(GAMES)
+    assert [g.id for g in GAMES.values() if g.classic] == [method.CLASSIC_GAME]
+    native = ROOT / "engine" / "native" / "src" / "games"
+    for g in engine.solvable_games():
+        assert (native / g).is_dir(), f"{g} is solvable but has no engine/native/src/games/{g}/"
+        assert GAMES[g].rules is not None, f"{g} is solvable but has no referee rules"
+    ids = [g for g in GAMES] + list(engine.BOARDS)
+    assert len({b.id for b in engine.BOARDS.values()}) == len(engine.BOARDS)
+    assert all(engine.BOARDS[b].game in GAMES for b in engine.BOARDS), ids
+
+
+def test_no_game_is_named_outside_its_folders() -> None:
+    """Nothing of a game lives elsewhere: outside the game's two folders and the registries, no
+    engine or pipeline module names a game id in its code (docstrings and comments aside)."""
+    # the registry; the published method, which stands alone with its own table; its test values
+    registries = {ROOT / "engine" / "games" / "__init__.py", ROOT / "engine" / "deal.py", ROOT / "pipeline" / "spec_values.py"}
+    offenders = []
+    for pkg in PACKAGES:
+        for path in (ROOT / pkg).rglob("*.py"):
+            if path in registries or (ROOT / "engine" / "games") in path.parents and path.parent.name in GAMES:
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in GAMES:
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value!r}")
+    assert offenders == []
+
+
+def _option_sets(g: engine.Game) -> list[dict[str, str]]:
+    """Every combination of the options that change the cards dealt (others at their defaults)."""
+    dealing = [o for o in g.options if o.deals]
+    return [dict(zip((o.name for o in dealing), values)) for values in itertools.product(*(o.values for o in dealing))]
+
+
+def test_the_methods_table_matches_the_registry() -> None:
+    """engine/deal.py stands alone with its own games, decks and deal keys: they must be the
+    registry's, for every game and every option that deals other cards."""
+    assert method.GAMES == tuple(GAMES)
+    for g in GAMES.values():
+        for options in _option_sets(g):
+            assert method.fresh_deck(g.id, options) == g.deck(g.canonical(options)), (g.id, options)
+            assert method.deal_key(g.id, options) == g.deal_key(g.canonical(options)), (g.id, options)
+            assert len(g.deck(g.canonical(options))) == g.deck_size
+    spider = GAMES["spider"].option("suits")
+    assert (spider.values, spider.default) == (method.SPIDER_SUITS, method.SPIDER_DEFAULT_SUITS)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_game_deals_its_numbered_deal_1_as_the_method_does(game_id: str) -> None:
+    g = GAMES[game_id]
+    for options in _option_sets(g):
+        d = engine.deal(engine.DealCode.numbered(game_id, options, 1))
+        assert d.order == method.numbered_order(game_id, options, 1)
