@@ -1,4 +1,4 @@
-"""Klondike rules (engine/rules/klondike.py): properties on random play, then hand-made positions."""
+"""Klondike rules (engine/games/klondike/rules.py): properties on random play, then hand-made positions."""
 
 from __future__ import annotations
 
@@ -337,7 +337,7 @@ def endgames(draw, max_out=10):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(endgames())
 def test_safe_move_keeps_every_win(s):
-    """The rule's argument (docs/solver.md) checked by brute force: a position is winnable exactly
+    """The rule's argument (engine/native/src/games/klondike/README.md) checked by brute force: a position is winnable exactly
     when the position after its safe move is."""
     from klondike_helpers import winnable
 
@@ -354,7 +354,7 @@ def test_safe_move_keeps_every_win(s):
 
 
 def test_the_notation_examples():
-    """docs/notation.md's Klondike examples, as written there."""
+    """engine/games/klondike/README.md's notation examples, as written there."""
     s = dealt(4711, 3, "unlimited")
     assert s.piles[4][-1] == cards.parse("7S") and s.down[4] == 4 and s.piles[6][-1] == cards.parse("8H")
     k.play(s, "5>7")

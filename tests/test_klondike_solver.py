@@ -96,7 +96,7 @@ def test_budget_and_memory_cap_give_unknown_never_lost():
     r = solve(board_code("klondike-3", 6), budget=50)
     assert (r.verdict, r.reason, r.nodes, r.line) == ("unknown", "nodes", 50, [])
     # Deal 52 (draw 3) needs millions of positions: the 1 MiB cap comes first, in each of the
-    # three searches (short concrete, abstract, concrete: docs/solver.md, "The abstract game"), each
+    # three searches (short concrete, abstract, concrete: engine/native/src/games/klondike/README.md, "The abstract game"), each
     # storing at most 1 MiB of keys (a concrete restart attempt stops the series at the cap).
     r = solve(board_code("klondike-3", 52), budget=10**9, max_mb=1)
     assert (r.verdict, r.reason, r.line) == ("unknown", "memory", [])
@@ -212,7 +212,7 @@ def test_verdicts_agree_with_brute_force(pos):
 @given(small_positions())
 def test_abstract_search_never_calls_a_winnable_position_lost(pos):
     """The abstract search alone (native option abstract=2, unlimited passes only): its `lost` must be
-    a real loss (docs/solver.md, "The abstract game": every concrete win maps to an abstract win), so
+    a real loss (engine/native/src/games/klondike/README.md, "The abstract game": every concrete win maps to an abstract win), so
     wherever the brute force or the concrete solver finds a win it must not say lost."""
     from klondike_helpers import winnable
 

@@ -122,7 +122,7 @@ def _fits_pile(s: State, card: int, pile: list[int]) -> bool:
 
 
 def legal_moves(s: State) -> list[str]:
-    """Every legal move here, as notation tokens (docs/notation.md, Canfield)."""
+    """Every legal move here, as notation tokens (this folder's README, Notation)."""
     out: list[str] = []
     if s.stock:
         out.append("d")
@@ -211,7 +211,7 @@ def is_won(s: State) -> bool:
 
 
 def is_safe(s: State, card: int) -> bool:
-    """Whether putting `card` up keeps every win (docs/solver.md, Canfield): nothing left could ever sit on it.
+    """Whether putting `card` up keeps every win (engine/native/src/games/canfield/README.md): nothing left could ever sit on it.
 
     The cards that could sit on a card of level n are the other colour's cards of level n - 1, round
     the corner: for the base rank (level 0) those are the last cards (level 12) of the other colour's
@@ -225,7 +225,7 @@ def is_safe(s: State, card: int) -> bool:
 
 
 def safe_move(s: State) -> str | None:
-    """The first safe foundation move: the reserve's top, then piles 1..4 (never the waste: see docs/solver.md)."""
+    """The first safe foundation move: the reserve's top, then piles 1..4 (never the waste: see engine/native/src/games/canfield/README.md)."""
     if s.reserve and _fits_foundation(s, s.reserve[-1]) and is_safe(s, s.reserve[-1]):
         return "x>f"
     for i, pile in enumerate(s.tableau):

@@ -1,5 +1,5 @@
 """FreeCell rules for the referee: 8 columns, 1..4 free cells, single-card moves plus the usual
-multi-card shorthand, in the standard notation (docs/notation.md, FreeCell).
+multi-card shorthand, in the standard notation (this folder's README, Notation).
 
 Build down in alternating colours; any card may fill an empty column or a free cell; foundations go up
 by suit from the ace, and cards never come back from them (the classic game). A multi-card move is
@@ -226,7 +226,7 @@ def is_won(state: State) -> bool:
 
 
 def safe_move(state: State) -> str | None:
-    """A move to the foundation that keeps every win (argued in docs/solver.md, FreeCell): the card is
+    """A move to the foundation that keeps every win (argued in engine/native/src/games/freecell/README.md): the card is
     next on its foundation and is an ace or a two, or both foundations of the other colour hold its
     rank less one, or they hold its rank less two while the other suit of its colour holds its rank
     less three. Columns 1..8 first, then cells a..d (the solver's order)."""

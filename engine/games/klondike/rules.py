@@ -2,7 +2,7 @@
 piles, any face-up run may move, cards may come back down from the foundations, and a face-down card
 turns up by itself. Scoring is ignored.
 
-The notation is docs/notation.md's Klondike table; `legal_moves` lists canonical tokens only, sorted,
+The notation is this folder's README (Notation); `legal_moves` lists canonical tokens only, sorted,
 so the Rust solver's differential test can compare lists as they are. The state is one small mutable
 object changed in place by `play` and restored exactly by `undo` (flip and pass counter included),
 so the referee can replay thousands of lines quickly.
@@ -381,7 +381,7 @@ def _safe_card(state: State, card: int) -> bool:
 
     Aces and twos always; otherwise both foundations of the other colour must hold rank-1 and the
     same colour's other suit rank-2 (so every card that could ever sit on it is already up).
-    The argument is in docs/solver.md, "Safe moves (Python and Rust must agree)".
+    The argument is in engine/native/src/games/klondike/README.md, "Safe moves".
     """
     r = _rank(card)
     if r <= 2:

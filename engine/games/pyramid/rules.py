@@ -1,4 +1,4 @@
-"""Pyramid rules for the referee (docs/games.md, Pyramid; notation in docs/notation.md).
+"""Pyramid rules for the referee (rules and notation: this folder's README).
 
 28 cards in 7 rows numbered p1..p28 row by row, left to right (p1 the apex, p22..p28 the
 bottom row). A table card is free when both cards of the row below that overlap it are
@@ -209,7 +209,7 @@ def _live_by_rank(state: State) -> list[int]:
 def safe_move(state: State) -> str | None:
     """A free king (pairs with nothing), else an exclusive pair: a card every win must remove
     (a table card; any card with goal=all) whose only partner left is free now. Both keep
-    every win (docs/solver.md, Pyramid)."""
+    every win (engine/native/src/games/pyramid/README.md)."""
     if is_won(state):
         return None
     free_cards = _free_cards(state)

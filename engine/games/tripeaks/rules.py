@@ -1,4 +1,4 @@
-"""TriPeaks rules for the referee (docs/games.md, TriPeaks; notation in docs/notation.md).
+"""TriPeaks rules for the referee (rules and notation: this folder's README).
 
 28 cards in three peaks, rows of 3, 6, 9 and 10, numbered p1..p28 row by row, left to right.
 A card is free when no card of the row below overlaps it. A free card goes onto the waste
