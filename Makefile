@@ -40,10 +40,11 @@ pool: setup
 report: setup
 	$(BIN)/dealpool --data $(DATA) report
 
-# Benchmarks print figures beside the peers; never part of `make test`.
+# Benchmarks (bench/, not shipped) print figures beside the peers; never part of `make test`.
+# BENCH_ARGS passes options through, e.g. BENCH_ARGS='--games klondike --deals 1-200 --no-peer'.
 bench: setup bench-deps
 	$(BIN)/pip install -q -e '.[dev,bench]'
-	$(BIN)/python -m pipeline.bench
+	$(BIN)/python -m bench $(BENCH_ARGS)
 
 # Freecell Solver for the FreeCell bench: Debian's library (loaded by the PyPI `freecell-solver`
 # binding) and freecell-solver-bin, which holds the presets (`-l lg`) the library reads.
