@@ -114,7 +114,7 @@ def main(game: str, reference: str, argv: list[str] | None = None) -> int:
     for label, opts in boards + (VARIANTS.get(game, []) if args.variants else []):
         for budget in budgets(args.budgets, board.budget):
             shown = ";".join(f"{k}={v}" for k, v in opts.items())
-            print(f"{label}: deals {args.deals.start}..{args.deals.stop - 1} at {budget:,} nodes ({shown})", flush=True)
+            print(f"{label}: deals {args.deals.start}..{args.deals.stop - 1} at a budget of {budget:,} positions ({shown})", flush=True)
             results.append(run(game, opts, budget, args.deals, label))
     print_table(results)
     print(reference)
