@@ -5,8 +5,8 @@ as they are:
     --budgets LIST    comma-separated node budgets (positions allowed a deal): a number, `default`
                       (the board's budget) or `xF` (F times the board's budget), e.g. x0.25,default,x4
 
-A section measures each deal at every budget of the list, in order. A section that cannot honour
-one of these options refuses it with a message saying so (`refuse`), never ignores it.
+Every section honours both: it measures its deals at every budget of the list, in order (for
+boards beside their own, e.g. the peaks' variants, `default` is the section's board's budget).
 """
 
 from __future__ import annotations
@@ -55,8 +55,3 @@ def add_shared(p: argparse.ArgumentParser, deals: str, budgets: str = "default")
                    help=f"numbered deals A-B (default {deals})")  # fmt: skip
     p.add_argument("--budgets", type=budget_list, default=budgets, metavar="LIST",
                    help=f"node budgets: numbers, 'default' (the board's) or xF (default {budgets})")  # fmt: skip
-
-
-def refuse(p: argparse.ArgumentParser, option: str, why: str) -> None:
-    """Stop with a clear message: this section cannot honour `option`."""
-    p.error(f"{option} is not honoured by this section: {why}")
