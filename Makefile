@@ -9,7 +9,7 @@ RUST_SRC := $(shell find engine/native/src -name "*.rs") engine/native/Cargo.tom
 DATA ?= data
 POOL_ARGS ?=
 
-.PHONY: setup test test-rust test-py pool report bench bench-deps clean
+.PHONY: setup test test-rust test-py pool report bench bench-deps golden clean
 
 setup: $(VENV)/.installed $(VENV)/.native
 
@@ -40,10 +40,15 @@ pool: setup
 report: setup
 	$(BIN)/dealpool --data $(DATA) report
 
-# Benchmarks print figures beside the peers; never part of `make test`.
+# Benchmarks (bench/, not shipped) print figures beside the peers; never part of `make test`.
+# BENCH_ARGS passes options through, e.g. BENCH_ARGS='--games klondike --deals 1-200 --no-peer'.
 bench: setup bench-deps
 	$(BIN)/pip install -q -e '.[dev,bench]'
-	$(BIN)/python -m pipeline.bench
+	$(BIN)/python -m bench $(BENCH_ARGS)
+
+# Re-measure the golden fixtures (tests/golden/README.md); only after an intended change of search.
+golden: setup
+	$(BIN)/python tests/golden/make.py
 
 # Freecell Solver for the FreeCell bench: Debian's library (loaded by the PyPI `freecell-solver`
 # binding) and freecell-solver-bin, which holds the presets (`-l lg`) the library reads.

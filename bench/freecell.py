@@ -8,9 +8,9 @@ on a shared machine inflates neither solver; the referee's replay is timed apart
 (`freecell-solver`, the `bench` extra), which loads Debian's `libfreecell-solver0`; without it the
 run still measures dealpool and says fc-solve was not found.
 
-Run alone: `python -m pipeline.bench_freecell [--deals A-B] [--numbered N] [--nodes N] [--no-fcs]`
-(`--deals` the classic deals, default 1-32000; `--numbered` the SiggySoft ones 1..N, default 10000;
-`--nodes` the node budget a deal, default the freecell board's).
+Run alone: `python -m bench.freecell [--deals A-B] [--budgets LIST] [--numbered N] [--no-fcs]`
+(`--deals` the classic deals, default 1-32000; `--budgets` the node budgets a deal, default the
+freecell board's (bench/args.py); `--numbered` the SiggySoft ones 1..N, default 10000, 0 for none).
 """
 
 from __future__ import annotations
@@ -21,14 +21,10 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from engine import _native
-from engine.deal import card_name
-from engine.dealer import deal
-from engine.games import BOARDS
-from engine.referee import replay_state
-from engine.rules import freecell as rules
+import engine
+from bench.args import add_shared, budgets
 
-MAX_BYTES = 4 << 30
+GAME = engine.game("freecell")
 UNWINNABLE = 11982  # the one classic deal of 1..32000 that cannot be won
 
 
@@ -60,7 +56,7 @@ class Tally:
 
 def fcs_board(layout: dict[str, list[list[int]]]) -> str:
     """A layout as Freecell Solver's board text: one column a line, bottom card first."""
-    return "".join(" ".join(card_name(c, "T") for c in col) + "\n" for col in layout["tableau"])
+    return "".join(" ".join(engine.card_name(c, "T") for c in col) + "\n" for col in layout["tableau"])
 
 
 def fc_solve() -> object | None:
@@ -76,16 +72,21 @@ def fc_solve() -> object | None:
     return solver
 
 
-def solve_one(code: str, nodes: int) -> tuple[str, int, list[str], float, object]:
-    """Deal `code` and solve it; returns (verdict, nodes, line, seconds, dealt)."""
-    dealt = deal(code)
-    opts = rules.native_options(dealt.options)
+def solve_one(code: str, budget: int) -> tuple[str, int, list[str], float, engine.Deal]:
+    """Deal `code` and solve it; returns (verdict, nodes, line, CPU seconds, dealt).
+
+    Calls the native module directly: the bench times the bare search in CPU seconds of this
+    process (engine.solve reports wall seconds and would add the dealing to a CPU clock)."""
+    from engine import _native
+
+    dealt = engine.deal(code)
+    opts = GAME.native_options(dealt.options)
     t = time.process_time()
-    verdict, n, line, _ = _native.solve("freecell", dealt.layout, opts, nodes, MAX_BYTES)
-    return verdict, n, line, time.process_time() - t, dealt
+    verdict, n, line, _ = _native.solve("freecell", dealt.layout, opts, budget, engine.DEFAULT_MAX_MB << 20)
+    return verdict, n, list(line), time.process_time() - t, dealt
 
 
-def run_classic(first: int, count: int, nodes: int, with_fcs: bool) -> bool:
+def run_classic(first: int, count: int, budget: int, with_fcs: bool) -> bool:
     """Classic deals first..count; True when every deal got the verdict it must."""
     ours, theirs = Tally(), Tally()
     solver = fc_solve() if with_fcs else None
@@ -93,14 +94,14 @@ def run_classic(first: int, count: int, nodes: int, with_fcs: bool) -> bool:
     bad: list[str] = []
     for number in range(first, count + 1):
         code = f"SOL1-freecell-cells=4-C{number}"
-        verdict, n, line, seconds, dealt = solve_one(code, nodes)
+        verdict, n, line, seconds, dealt = solve_one(code, budget)
         ours.add(number, verdict, seconds, n)
         want = "lost" if number == UNWINNABLE else "won"
         if verdict != want:
             bad.append(f"C{number}: {verdict}, expected {want}")
         if verdict == "won":
             t = time.perf_counter()
-            rep = replay_state(rules, rules.new_state(dealt.layout, dealt.options), line)
+            rep = engine.replay(code, line)
             referee_s += time.perf_counter() - t
             if not rep.ok:
                 bad.append(f"C{number}: the referee refused the line: {rep.error} at {rep.at}")
@@ -112,7 +113,7 @@ def run_classic(first: int, count: int, nodes: int, with_fcs: bool) -> bool:
             fcs_verdict = {0: "solved", 1: "not solved (pruned moves: no proof)"}.get(ret, f"code {ret}")
             theirs.add(number, fcs_verdict, dt, int(solver.get_num_times()))  # type: ignore[attr-defined]
             solver.recycle()  # type: ignore[attr-defined]
-    print(f"classic FreeCell deals {first}..{count} (4 cells), node budget {nodes}; solver times in CPU seconds")
+    print(f"classic FreeCell deals {first}..{count} (4 cells), node budget {budget}; solver times in CPU seconds")
     print(f"  dealpool: {ours.summary()}")
     print(f"  referee replays: {ours.verdicts.get('won', 0)} lines in {referee_s:.2f} s")
     for s, number, v, n in ours.hardest():
@@ -133,21 +134,21 @@ def run_classic(first: int, count: int, nodes: int, with_fcs: bool) -> bool:
     return not bad
 
 
-def run_numbered(count: int, nodes: int) -> bool:
+def run_numbered(count: int, budget: int) -> bool:
     """SiggySoft-numbered FreeCell deals 1..count: every one decided (won or lost)."""
     ours = Tally()
     bad: list[str] = []
     for number in range(1, count + 1):
         code = f"SOL1-freecell-cells=4-N{number}"
-        verdict, n, line, seconds, dealt = solve_one(code, nodes)
+        verdict, n, line, seconds, _ = solve_one(code, budget)
         ours.add(number, verdict, seconds, n)
         if verdict == "unknown":
             bad.append(f"N{number}: undecided at {n} nodes")
         elif verdict == "won":
-            rep = replay_state(rules, rules.new_state(dealt.layout, dealt.options), line)
+            rep = engine.replay(code, line)
             if not rep.ok:
                 bad.append(f"N{number}: the referee refused the line: {rep.error} at {rep.at}")
-    print(f"SiggySoft-numbered FreeCell deals 1..{count} (4 cells), node budget {nodes}")
+    print(f"SiggySoft-numbered FreeCell deals 1..{count} (4 cells), node budget {budget}")
     print(f"  dealpool: {ours.summary()}")
     for s, number, v, n in ours.hardest(3):
         print(f"    hardest: N{number} {v} {n} nodes {s * 1000:.1f} ms")
@@ -157,17 +158,16 @@ def run_numbered(count: int, nodes: int) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m pipeline.bench_freecell", description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", default="1-32000", help="classic deals A-B (default 1-32000)")
-    ap.add_argument("--numbered", type=int, default=10000, help="SiggySoft-numbered deals 1..N (default 10000)")
-    ap.add_argument("--nodes", type=int, default=BOARDS["freecell"].nodes, help="node budget a deal")
+    ap = argparse.ArgumentParser(prog="python -m bench.freecell", description=__doc__.split("\n")[0])
+    add_shared(ap, deals="1-32000")
+    ap.add_argument("--numbered", type=int, default=10000, help="SiggySoft-numbered deals 1..N (default 10000; 0: none)")
     ap.add_argument("--no-fcs", action="store_true", help="skip Freecell Solver")
     args = ap.parse_args(argv)
-    lo, _, hi = args.deals.partition("-")
-    first, last = int(lo), int(hi or lo)
-    ok = run_classic(first, last, args.nodes, not args.no_fcs) if last >= first > 0 else True
-    if args.numbered:
-        ok = run_numbered(args.numbered, args.nodes) and ok
+    ok = True
+    for budget in budgets(args.budgets, engine.board("freecell").budget):
+        ok = run_classic(args.deals.start, args.deals.stop - 1, budget, not args.no_fcs) and ok
+        if args.numbered:
+            ok = run_numbered(args.numbered, budget) and ok
     return 0 if ok else 1
 
 

@@ -8,8 +8,9 @@ the run). pyksolve runs `solve_fast` with max_closed_count = the board's default
 calls impossible that we win are counted. Ratios are pyksolve's seconds over ours per percentile.
 Only the solvers' own calls are timed, one deal at a time on one core.
 
-Run alone: `python -m pipeline.bench_klondike [--deals 1-1000] [--budgets 100000,default,...]
-[--boards klondike-1,klondike-3] [--no-peer]`; pipeline/bench.py calls `main(argv)`.
+Run alone: `python -m bench.klondike [--deals 1-1000] [--budgets x0.25,default,x4]
+[--boards klondike-1,klondike-3] [--no-peer]` (bench/args.py: the shared options); `python -m bench`
+calls `main(argv)`.
 """
 
 from __future__ import annotations
@@ -20,12 +21,8 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from engine import _native
-from engine.dealer import deal
-from engine.games import BOARDS, board_code
-from engine.referee import replay
-from engine.rules import klondike as rules
-from engine.solve import DEFAULT_MAX_MB
+import engine
+from bench.args import add_shared, budgets
 
 BOARDS_DEFAULT = ("klondike-1", "klondike-3")
 
@@ -38,18 +35,14 @@ class Row:
     seconds: float
 
 
-def ours(board: str, number: int, nodes: int) -> Row:
-    code = board_code(board, number)
-    d = deal(code)
-    opts = rules.native_options(d.options)
-    t = time.perf_counter()
-    verdict, used, line, _ = _native.solve("klondike", d.layout, opts, nodes, DEFAULT_MAX_MB << 20)
-    seconds = time.perf_counter() - t
-    if verdict == "won":
-        rep = replay(code, line)
+def ours(board: str, number: int, budget: int) -> Row:
+    # engine.solve times the native search alone (SolveResult.seconds), not the dealing.
+    r = engine.solve(engine.board_code(board, number), budget=budget)
+    if r.verdict == "won":
+        rep = engine.replay(r.code, r.line)
         if not rep.ok:
-            raise AssertionError(f"{code}: the solver's line does not replay: {rep}")
-    return Row(number, verdict, used, seconds)
+            raise AssertionError(f"{r.code}: the solver's line does not replay: {rep}")
+    return Row(number, r.verdict, r.nodes, r.seconds)
 
 
 def peer_card_string(order: list[int]) -> str:
@@ -59,18 +52,18 @@ def peer_card_string(order: list[int]) -> str:
     return "".join(f"{c % 13 + 1:02d}{4 - c // 13}" for c in seq)
 
 
-def peer(board: str, number: int, nodes: int) -> Row | None:
+def peer(board: str, number: int, budget: int) -> Row | None:
     try:
         from pyksolve import solver
     except ImportError:
         return None
-    d = deal(board_code(board, number))
+    d = engine.deal(engine.board_code(board, number))
     s = solver.Solitaire()
     s.load_solitaire(peer_card_string(d.order))
     s.draw_count = int(d.options["draw"])
     s.reset_game()
     t = time.perf_counter()
-    r = s.solve_fast(max_closed_count=nodes)
+    r = s.solve_fast(max_closed_count=budget)
     seconds = time.perf_counter() - t
     verdict = {1: "won", -1: "won", 0: "impossible"}.get(r.value, "unknown")
     return Row(number, verdict, 0, seconds)
@@ -91,30 +84,22 @@ def summary(label: str, rows: list[Row], lost_word: str = "lost") -> str:
     lost = sum(r.verdict == lost_word for r in rows)
     secs = [r.seconds for r in rows]
     total = sum(secs)
-    pps = f"{sum(r.nodes for r in rows) / total:10,.0f}" if total and any(r.nodes for r in rows) else "         -"
+    nodes = sum(r.nodes for r in rows)  # 0 for pyksolve, which does not say
+    pps = f"{nodes / total:10,.0f}" if total and nodes else "         -"
     return (
         f"{label:<22} decided {pct(won + lost, n)}  won {pct(won, n)}  {lost_word} {pct(lost, n)}  "
         f"unknown {pct(n - won - lost, n)}  median {quantile(secs, 0.5):.4f}s  p95 {quantile(secs, 0.95):.4f}s  "
-        f"max {max(secs):.3f}s  mean {total / n:.4f}s  pos/s {pps}"
+        f"max {max(secs):.3f}s  mean {total / n:.4f}s  pos/s {pps}" + (f"  nodes {nodes:,}" if nodes else "")
     )
-
-
-def budgets_for(board: str, spec: str) -> list[int]:
-    default = BOARDS[board].nodes
-    out = []
-    for part in spec.split(","):
-        part = part.strip()
-        out.append(default if part == "default" else int(float(part.replace("x", "")) * default) if part.startswith("x") else int(part))
-    return out
 
 
 def run(deals: range, boards: list[str], budget_spec: str, with_peer: bool, say=print) -> None:
     say(f"Klondike: deals {deals.start}..{deals.stop - 1}, load average {os.getloadavg()[0]:.1f} (2 cores shared)")
     for board in boards:
-        default = BOARDS[board].nodes
+        default = engine.board(board).budget
         say(f"\n{board} (default budget {default:,})")
         by_budget: dict[int, list[Row]] = {}
-        for b in budgets_for(board, budget_spec):
+        for b in budgets(budget_spec, default):
             rows = [ours(board, n, b) for n in deals]
             by_budget[b] = rows
             say(summary(f"dealpool {b:,}", rows))
@@ -137,19 +122,13 @@ def run(deals: range, boards: list[str], budget_spec: str, with_peer: bool, say=
         say(f"pyksolve / dealpool seconds: {ratios}  mean {statistics.fmean(ps) / statistics.fmean(ms):.1f}x")
 
 
-def parse_deals(text: str) -> range:
-    lo, _, hi = text.partition("-")
-    return range(int(lo), int(hi or lo) + 1)
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--deals", default="1-1000", help="numbered deals, e.g. 1-1000")
-    p.add_argument("--budgets", default="x0.25,default,x4", help="node budgets: numbers, 'default' or xF (F times default)")
+    add_shared(p, deals="1-1000", budgets="x0.25,default,x4")
     p.add_argument("--boards", default=",".join(BOARDS_DEFAULT))
     p.add_argument("--no-peer", action="store_true", help="leave pyksolve out")
     a = p.parse_args(argv)
-    run(parse_deals(a.deals), a.boards.split(","), a.budgets, not a.no_peer)
+    run(a.deals, [engine.board(b.strip()).id for b in a.boards.split(",")], a.budgets, not a.no_peer)
     return 0
 
 

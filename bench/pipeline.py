@@ -1,8 +1,8 @@
 """Pipeline benchmark (issue 4): throughput with 2 workers against 1 (target >= 1.8x), and the share of
 a Klondike run spent outside the solver (target <= 10 %).
 
-    python -m pipeline.bench_pipeline [--board klondike-3] [--deals 1-300] [--nodes N]
-    make bench   (the `pipeline` section of pipeline/bench.py)
+    python -m bench.pipeline [--board klondike-3] [--deals 1-300] [--budgets LIST]
+    make bench   (the `pipeline` section of `python -m bench`; bench/args.py: the shared options)
 
 Each run solves the same sampled deals in a fresh temp folder through the real pipeline
 (pool.solve_pool: workers, referee replay, Parquet parts). "Outside the solver" is the 1-worker run's
@@ -19,31 +19,33 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline import engine_port, pool
+import engine
+from bench.args import add_shared, budgets
+from pipeline import pool, sample
 from pipeline.storage import Folder
 
 
-def _run(board: str, lo: int, hi: int, nodes: int | None, workers: int) -> tuple[float, pool.Summary, float]:
+def _run(board: str, lo: int, hi: int, budget: int, workers: int) -> tuple[float, pool.Summary, float]:
     with tempfile.TemporaryDirectory(prefix="dealpool-bench-") as tmp:
         folder = Folder(Path(tmp))
         t0 = time.perf_counter()
-        pool.sample_numbers(folder, [board], lo, hi)
+        sample.sample_numbers(folder, [board], lo, hi)
         sample_s = time.perf_counter() - t0
         t0 = time.perf_counter()
-        s = pool.solve_pool(folder, [board], nodes, pool.DEFAULT_MAX_MB, workers, quiet=True)
+        s = pool.solve_pool(folder, [board], budget, engine.DEFAULT_MAX_MB, workers, quiet=True)
         return time.perf_counter() - t0, s, sample_s
 
 
-def run(board: str = "klondike-3", numbers: str = "1-300", nodes: int | None = None) -> dict[str, float]:
-    """Measure and print; return the figures (for the bench registry)."""
-    engine_port.check_board(board)
-    lo, hi = pool.parse_range(numbers)
+def run(board: str = "klondike-3", deals: range = range(1, 301), budget: int | None = None) -> dict[str, float]:
+    """Measure and print; return the figures."""
+    sample.check_board(board)
+    lo, hi = deals.start, deals.stop - 1
     n = hi - lo + 1
-    budget = nodes if nodes is not None else engine_port.default_budget(board)
-    print(f"pipeline bench: {board}, deals {lo}..{hi} ({n}), budget {budget:,} nodes, "
+    budget = budget if budget is not None else engine.board(board).budget
+    print(f"pipeline bench: {board}, deals {lo}..{hi} ({n}), budget {budget:,} positions, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} before")  # fmt: skip
-    wall1, s1, sample1 = _run(board, lo, hi, nodes, 1)
-    wall2, s2, _ = _run(board, lo, hi, nodes, 2)
+    wall1, s1, sample1 = _run(board, lo, hi, budget, 1)
+    wall2, s2, _ = _run(board, lo, hi, budget, 2)
     assert s1.counts == s2.counts, "1 and 2 workers must reach the same verdicts"
     rate1, rate2 = n / wall1, n / wall2
     outside = max(0.0, 1 - s1.solver_seconds / wall1)
@@ -68,13 +70,17 @@ def run(board: str = "klondike-3", numbers: str = "1-300", nodes: int | None = N
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m pipeline.bench_pipeline", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m bench.pipeline", description=__doc__.splitlines()[0])
     ap.add_argument("--board", default="klondike-3")
-    ap.add_argument("--deals", "--numbers", dest="numbers", default="1-300",
-                    help="numbered deals A-B (enough that one slow deal does not decide the wall time)")
-    ap.add_argument("--nodes", type=int, default=None)
+    # Enough deals that one slow deal does not decide the wall time.
+    add_shared(ap, deals="1-300")
     a = ap.parse_args(argv)
-    run(a.board, a.numbers, a.nodes)
+    try:
+        sample.check_board(a.board)
+    except engine.BadInput as e:
+        ap.error(str(e))
+    for budget in budgets(a.budgets, engine.board(a.board).budget):
+        run(a.board, a.deals, budget)
     return 0
 
 

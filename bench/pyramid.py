@@ -1,13 +1,13 @@
-"""Pyramid benchmark: `python -m pipeline.bench_pyramid [--deals 1-1000] [--nodes N] [--variants]`.
+"""Pyramid benchmark: `python -m bench.pyramid [--deals 1-1000] [--budgets LIST] [--variants]`.
 
 Numbered deals 1..1000 of the `pyramid` board, whose defaults are Microsoft's rules (stock
 and waste tops both free, 3 passes, clear the 28 table cards), so the figure compares
-directly with the published one below (pipeline/bench_peaks.py does the work).
+directly with the published one below (bench/peaks.py does the work).
 """
 
 from __future__ import annotations
 
-from pipeline import bench_peaks
+from bench import peaks
 
 GAME = "pyramid"
 REFERENCE = (
@@ -17,11 +17,10 @@ REFERENCE = (
 )
 
 
-
 def main(argv: list[str] | None = None) -> int:
-    """Options: --deals N|A-B (default 1-1000), --nodes N (default: the board's budget),
+    """Options: --deals A-B (default 1-1000), --budgets LIST (default: the board's budget),
     --option name=value (a variant board), --variants (also the listed variant boards)."""
-    return bench_peaks.main(GAME, REFERENCE, argv)
+    return peaks.main(GAME, REFERENCE, argv)
 
 
 if __name__ == "__main__":

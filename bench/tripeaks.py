@@ -1,12 +1,12 @@
-"""TriPeaks benchmark: `python -m pipeline.bench_tripeaks [--deals 1-1000] [--nodes N] [--variants]`.
+"""TriPeaks benchmark: `python -m bench.tripeaks [--deals 1-1000] [--budgets LIST] [--variants]`.
 
 Numbered deals 1..1000 of the `tripeaks` board (wrap K-A, stock one at a time, no redeal),
-solved at the board's budget: decided %, won %, median / p95 / max time (pipeline/bench_peaks.py).
+solved at the board's budget: decided %, won %, median / p95 / max time (bench/peaks.py).
 """
 
 from __future__ import annotations
 
-from pipeline import bench_peaks
+from bench import peaks
 
 GAME = "tripeaks"
 REFERENCE = (
@@ -15,11 +15,10 @@ REFERENCE = (
 )
 
 
-
 def main(argv: list[str] | None = None) -> int:
-    """Options: --deals N|A-B (default 1-1000), --nodes N (default: the board's budget),
+    """Options: --deals A-B (default 1-1000), --budgets LIST (default: the board's budget),
     --option name=value (a variant board), --variants (also the listed variant boards)."""
-    return bench_peaks.main(GAME, REFERENCE, argv)
+    return peaks.main(GAME, REFERENCE, argv)
 
 
 if __name__ == "__main__":
