@@ -8,11 +8,8 @@ pub mod search;
 pub mod seen;
 pub mod walk;
 
-pub mod canfield;
-pub mod freecell;
-pub mod klondike;
-pub mod pyramid;
-pub mod tripeaks;
+pub mod games;
+use games::{canfield, freecell, klondike, pyramid, tripeaks};
 
 use std::collections::HashMap;
 
