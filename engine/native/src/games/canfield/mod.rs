@@ -8,9 +8,6 @@
 use crate::search::{search, Game, Limits, Outcome};
 use crate::{Layout, Options};
 
-/// Whether this solver is built (the binding offers only built ones).
-pub const BUILT: bool = true;
-
 const PILES: usize = 4;
 /// Move sources beyond the piles 0..3.
 const WASTE: u8 = 4;

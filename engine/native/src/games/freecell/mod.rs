@@ -14,9 +14,6 @@ use crate::seen::{SeenKey, SeenSet, WordsSet};
 use crate::{Layout, Options};
 use std::cell::Cell;
 
-/// Whether this solver is built (the binding offers only built ones).
-pub const BUILT: bool = true;
-
 const NCOL: usize = 8;
 /// Room for any column: a column can never hold more than the deck.
 const CAP: usize = 52;

@@ -19,9 +19,6 @@ use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use crate::{Layout, Options};
 
-/// Whether this solver is built (the binding offers only built ones).
-pub const BUILT: bool = true;
-
 const TABLE: usize = 28;
 const FULL: u32 = (1 << TABLE) - 1;
 

@@ -13,9 +13,6 @@
 use crate::search::{self, Game, Limits, Outcome};
 use crate::{Layout, Options};
 
-/// Whether this solver is built (the binding offers only built ones).
-pub const BUILT: bool = true;
-
 const TABLE: usize = 28;
 const FULL: u32 = (1 << TABLE) - 1;
 /// First position of each row (rows of 3, 6, 9, 10).
