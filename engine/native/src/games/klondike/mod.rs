@@ -8,7 +8,7 @@ pub mod abstract_game;
 pub mod concretize;
 mod keys;
 mod moves;
-pub mod python;
+pub(super) mod python;
 pub mod state;
 mod walk;
 
