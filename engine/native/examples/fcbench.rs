@@ -4,7 +4,7 @@
 //! Prints totals and a digest of every deal's verdict and node count (to spot any change).
 //! The real benchmark is `python -m pipeline.bench_freecell`.
 
-use dealpool_native::{freecell, search::Limits, search::Verdict, Layout, Options};
+use dealpool_native::{games::freecell, search::Limits, search::Verdict, Layout, Options};
 use std::time::Instant;
 
 fn main() {

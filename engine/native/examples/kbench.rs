@@ -2,7 +2,7 @@
 //! `cargo run --release --example kbench -- DRAW FROM TO NODES [PASSES]`.
 //! The real benchmark is `make bench` (pipeline/bench.py); this is for tuning.
 
-use dealpool_native::{klondike, search::{Limits, Verdict}, Options};
+use dealpool_native::{games::klondike, search::{Limits, Verdict}, Options};
 use std::time::Instant;
 
 

@@ -1,8 +1,8 @@
 //! Tuning aid: how often an abstract win is concretized:
 //! `cargo run --release --example kconcx -- DRAW FROM TO NODES`.
-use dealpool_native::klondike::{abstract_game, concretize, AbsMove, State};
+use dealpool_native::games::klondike::{abstract_game, concretize, AbsMove, State};
 use dealpool_native::search::{search, Limits, Verdict};
-use dealpool_native::{klondike, Options};
+use dealpool_native::{games::klondike, Options};
 fn main() {
     let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
     let mut opts = Options::new();

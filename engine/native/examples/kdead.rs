@@ -1,6 +1,6 @@
 //! Tuning aid: the numbered deals the blocked-structure test (`Abs::blocked`, docs/solver.md) proves
 //! lost before any search: `cargo run --release --example kdead -- DRAW FROM TO`.
-use dealpool_native::{klondike, klondike::abstract_game::Abs, Options};
+use dealpool_native::{games::klondike, games::klondike::abstract_game::Abs, Options};
 fn main() {
     let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
     let (draw, from, to) = (a[0], a[1], a[2]);

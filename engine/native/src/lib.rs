@@ -1,18 +1,17 @@
 //! dealpool's native engine: the solver's search and each game's moves.
 //! The Python side deals and lays out the cards; this crate only searches.
+//!
+//! Shared machinery here (`search`, `best_first`, `seen`, `walk`, `cards`, `deal`); each game
+//! in its folder under `games/`, registered in `games::GAMES`, the one table `solve`, `walk`
+//! and `solvable` read.
 
 pub mod best_first;
 pub mod cards;
 pub mod deal;
+pub mod games;
 pub mod search;
 pub mod seen;
 pub mod walk;
-
-pub mod canfield;
-pub mod freecell;
-pub mod klondike;
-pub mod pyramid;
-pub mod tripeaks;
 
 use std::collections::HashMap;
 
@@ -23,40 +22,29 @@ pub type Layout = HashMap<String, Vec<Vec<i32>>>;
 /// A game's solving options as whole numbers (e.g. draw=3, passes=0 for unlimited).
 pub type Options = HashMap<String, i64>;
 
+/// The registered entry of `game`, or the error for a game without a solver.
+fn entry(game: &str) -> Result<&'static games::GameEntry, String> {
+    games::find(game).ok_or_else(|| format!("no solver for game {game:?}"))
+}
+
 /// Solve one laid-out deal of `game`.
 pub fn solve(game: &str, layout: &Layout, options: &Options, limits: search::Limits) -> Result<search::Outcome, String> {
-    match game {
-        "klondike" => klondike::solve(layout, options, limits),
-        "freecell" => freecell::solve(layout, options, limits),
-        "tripeaks" => tripeaks::solve(layout, options, limits),
-        "pyramid" => pyramid::solve(layout, options, limits),
-        "canfield" => canfield::solve(layout, options, limits),
-        other => Err(format!("no solver for game {other:?}")),
-    }
+    (entry(game)?.solve)(layout, options, limits)
 }
 
 /// Random play for the differential tests (see each game's `walk`).
-pub fn walk(game: &str, layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
-    match game {
-        "klondike" => klondike::walk(layout, options, seed, steps),
-        "freecell" => freecell::walk(layout, options, seed, steps),
-        "tripeaks" => tripeaks::walk(layout, options, seed, steps),
-        "pyramid" => pyramid::walk(layout, options, seed, steps),
-        "canfield" => canfield::walk(layout, options, seed, steps),
-        other => Err(format!("no solver for game {other:?}")),
-    }
+pub fn walk(game: &str, layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<walk::Walk, String> {
+    (entry(game)?.walk)(layout, options, seed, steps)
 }
 
 /// Which games `solve` can search (the Python side asks before offering a board).
 pub fn solvable(game: &str) -> bool {
-    match game {
-        "klondike" => klondike::BUILT,
-        "freecell" => freecell::BUILT,
-        "tripeaks" => tripeaks::BUILT,
-        "pyramid" => pyramid::BUILT,
-        "canfield" => canfield::BUILT,
-        _ => false,
-    }
+    games::find(game).is_some()
+}
+
+/// The ids of the games `solve` can search, in the order of `games::GAMES`.
+pub fn solvable_games() -> Vec<&'static str> {
+    games::GAMES.iter().map(|g| g.id).collect()
 }
 
 #[cfg(feature = "python")]
@@ -76,19 +64,20 @@ mod python {
         Ok(py.detach(|| super::deal::deal_positions(&seed, size)))
     }
 
-    /// Solve a laid-out deal. Returns (verdict, nodes, line, reason), verdict
-    /// one of won|lost|unknown; reason is "" or nodes|memory for unknown.
+    /// Solve a laid-out deal within `budget` positions and `max_bytes` of memory. Returns
+    /// (verdict, nodes, line, reason), verdict one of won|lost|unknown; reason is "" or
+    /// nodes|memory for unknown.
     #[pyfunction(name = "solve")]
-    #[pyo3(signature = (game, layout, options, nodes, max_bytes))]
+    #[pyo3(signature = (game, layout, options, budget, max_bytes))]
     fn py_solve(
         py: Python<'_>,
         game: String,
         layout: Layout,
         options: Options,
-        nodes: u64,
+        budget: u64,
         max_bytes: u64,
     ) -> PyResult<(String, u64, Vec<String>, String)> {
-        let limits = search::Limits { nodes, max_bytes };
+        let limits = search::Limits { nodes: budget, max_bytes };
         let out = py
             .detach(|| super::solve(&game, &layout, &options, limits))
             .map_err(PyValueError::new_err)?;
@@ -118,16 +107,16 @@ mod python {
         py.detach(|| super::walk(&game, &layout, &options, seed, steps)).map_err(PyValueError::new_err)
     }
 
-    /// Test hook: a Klondike line taken to its abstract line and concretized back (None if not).
-    #[pyfunction(name = "_klondike_reconcretize")]
-    fn py_klondike_reconcretize(py: Python<'_>, layout: Layout, options: Options, line: Vec<String>) -> PyResult<Option<Vec<String>>> {
-        py.detach(|| super::klondike::reconcretize(&layout, &options, &line)).map_err(PyValueError::new_err)
-    }
-
     /// Whether the native engine has a solver for `game`.
     #[pyfunction(name = "solvable")]
     fn py_solvable(game: &str) -> bool {
         super::solvable(game)
+    }
+
+    /// The games the native engine has a solver for, in its table's order.
+    #[pyfunction(name = "games")]
+    fn py_games() -> Vec<&'static str> {
+        super::solvable_games()
     }
 
     #[pymodule]
@@ -135,8 +124,14 @@ mod python {
         m.add_function(wrap_pyfunction!(deal_positions, m)?)?;
         m.add_function(wrap_pyfunction!(py_solve, m)?)?;
         m.add_function(wrap_pyfunction!(py_solvable, m)?)?;
+        m.add_function(wrap_pyfunction!(py_games, m)?)?;
         m.add_function(wrap_pyfunction!(py_walk, m)?)?;
-        m.add_function(wrap_pyfunction!(py_klondike_reconcretize, m)?)?;
+        // each game's own functions (test hooks), registered by the game
+        for g in super::games::GAMES {
+            if let Some(register) = g.python {
+                register(m)?;
+            }
+        }
         m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
         Ok(())
     }

@@ -8,6 +8,7 @@ pub mod abstract_game;
 pub mod concretize;
 mod keys;
 mod moves;
+pub(super) mod python;
 pub mod state;
 mod walk;
 
@@ -22,9 +23,6 @@ use crate::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
 use crate::{Layout, Options};
 pub use abs_move::AbsMove;
 pub use state::{Move, State, Undo};
-
-/// Whether this solver is built (the binding offers only built ones).
-pub const BUILT: bool = true;
 
 impl Game for State {
     type Move = Move;
@@ -54,8 +52,6 @@ impl Game for State {
     }
 }
 
-/// Solve a laid-out deal: `options` are `draw` (1|3) and `passes` (0 for
-/// unlimited, 1 or 3).
 /// The Klondike layout of a shuffled order (docs/architecture.md), for the
 /// crate's own tests and benchmarks: the product's layouts come from Python.
 pub fn layout_from_order(order: &[i32]) -> Layout {
@@ -87,6 +83,8 @@ pub fn numbered_layout(n: u64) -> Layout {
     layout_from_order(&order)
 }
 
+/// Solve a laid-out deal: `options` are `draw` (1|3) and `passes` (0 for
+/// unlimited, 1 or 3).
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut s = State::from_layout(layout, options)?;
     let mode = *options.get("abstract").unwrap_or(&1);
@@ -170,7 +168,7 @@ pub fn reconcretize(layout: &Layout, options: &Options, line: &[String]) -> Resu
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<Vec<(Vec<String>, Vec<String>)>, String> {
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
     let s = State::from_layout(layout, options)?;
     Ok(walk::walk(s, seed, steps))
 }

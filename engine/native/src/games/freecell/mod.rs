@@ -1,0 +1,124 @@
+//! freecell: moves, safe moves and position key for the shared search.
+//!
+//! Rules as the referee's (`engine/rules/freecell.py`): 8 columns, 1..4 free
+//! cells, build down in alternating colours, foundations up by suit from the
+//! ace, cards never come back from the foundations. The search plays single
+//! cards plus the usual multi-card shorthand (a run moved through free cells
+//! and empty columns), which the referee accepts and expands; every position a
+//! shorthand move reaches is also reachable by single cards, so adding them
+//! changes no verdict (see docs/solver.md, FreeCell).
+//!
+//! The files: `cards` (card tables), `state` (the position, make/undo), `key` (the packed key
+//! and its set), `moves` (safe moves, legal moves, candidates), `eval` (move ordering),
+//! `tuning` (profiles, the schedule of scans, `solve`'s search), `tests`.
+
+mod cards;
+mod eval;
+mod key;
+mod moves;
+mod state;
+mod tuning;
+
+#[cfg(test)]
+mod tests;
+
+use crate::search::{Game, Limits, Outcome};
+use crate::{Layout, Options};
+pub use key::{Key, KeySet};
+pub use state::{FreeCell, Move};
+
+impl Game for FreeCell {
+    type Move = Move;
+    type Undo = (Move, u8);
+    type Key = Key;
+
+    fn safe_move(&self) -> Option<Move> {
+        self.safe_home_move()
+    }
+
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.candidates(out);
+    }
+
+    fn child_eval(&self, m: Move) -> Option<i64> {
+        Some(self.eval_after(m, &self.w) as i64)
+    }
+
+    fn apply(&mut self, m: Move) -> (Move, u8) {
+        (m, self.do_move(m))
+    }
+
+    fn revert(&mut self, u: (Move, u8)) {
+        self.undo_move(u.0, u.1);
+    }
+
+    fn won(&self) -> bool {
+        self.all_home()
+    }
+
+    fn key(&self) -> Key {
+        self.key
+    }
+
+    fn child_key(&self, m: Move) -> Option<Key> {
+        self.key_after(m)
+    }
+
+    /// The memory cap's estimate of a key, kept at the uncoded key's 52 bytes, so that every
+    /// verdict under a memory cap stays what it was before the key was packed.
+    fn key_bytes(&self) -> usize {
+        52
+    }
+
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        out.push(self.spell_move(m));
+    }
+}
+
+/// The dealt position and cell count from a layout and options.
+fn from_layout(layout: &Layout, options: &Options) -> Result<FreeCell, String> {
+    let cols = layout.get("tableau").ok_or("freecell layout needs a tableau")?;
+    let ncells = *options.get("cells").unwrap_or(&4);
+    if !(1..=4).contains(&ncells) {
+        return Err(format!("freecell cells must be 1..4, got {ncells}"));
+    }
+    let mut columns = Vec::with_capacity(cols.len());
+    for col in cols {
+        let mut v = Vec::with_capacity(col.len());
+        for &c in col {
+            if !(0..52).contains(&c) {
+                return Err(format!("freecell layout has a bad card {c}"));
+            }
+            v.push(c as u8);
+        }
+        columns.push(v);
+    }
+    let mut g = FreeCell::new(&columns, ncells as usize)?;
+    for k in 0..8 {
+        if let Some(&v) = options.get(&format!("w{k}")) {
+            g.w[k] = v as i32;
+        }
+    }
+    Ok(g)
+}
+
+/// Interleaved scans (`tuning::interleaved`) over `tuning::SCHEDULE`: depth-first and best-first
+/// searches with different move orders take turns on one budget, none restarting, until one
+/// wins, one runs dry (a complete search: lost, whatever the order) or the budget is spent.
+/// Orders differ in how fast they find a win, never in what they prove; the nodes of every scan
+/// count.
+pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
+    let mut g = from_layout(layout, options)?;
+    Ok(tuning::solve(&mut g, options, limits))
+}
+
+/// For the differential tests: random play from the deal, `steps` moves,
+/// choosing with a xorshift stream from `seed`. Each entry is (the line so
+/// far, every legal single move in the position it reaches, sorted), all
+/// spelled in the notation the referee reads.
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let mut g = from_layout(layout, options)?;
+    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal_singles(out), |g, m| g.spell_move(m), |g, m| {
+        g.do_move(m);
+    }))
+}

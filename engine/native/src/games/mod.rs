@@ -1,0 +1,48 @@
+//! The solvable games, one folder each: a game's moves, safe moves, key, search tuning, random
+//! walk and tests live in `games/<game>/`; the shared search machinery beside (`crate::search`,
+//! `crate::best_first`, `crate::seen`, `crate::walk`). `GAMES` registers them: the crate's
+//! `solve`, `walk` and `solvable` (and the Python module) read only that table.
+
+pub mod canfield;
+pub mod freecell;
+pub mod klondike;
+pub mod pyramid;
+pub mod tripeaks;
+
+use crate::search::{Limits, Outcome};
+use crate::walk::Walk;
+use crate::{Layout, Options};
+
+/// One solvable game: its id (as the Python side names it) and its entry points.
+pub struct GameEntry {
+    pub id: &'static str,
+    /// Solve one laid-out deal with the game's options, within the limits.
+    pub solve: fn(&Layout, &Options, Limits) -> Result<Outcome, String>,
+    /// Random play from a deal for the differential tests (seed, steps).
+    pub walk: fn(&Layout, &Options, u64, usize) -> Result<Walk, String>,
+    /// Registers the game's own Python functions (test hooks) in the native module, if any.
+    pub python: Option<PyHook>,
+}
+
+/// A game's registration of its own Python functions in the native module.
+#[cfg(feature = "python")]
+pub type PyHook = fn(&pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()>;
+/// Without the Python build there is no module: the hook is never called (the table stays the
+/// same in both builds).
+#[cfg(not(feature = "python"))]
+pub type PyHook = fn();
+
+/// The solvable games, in the order `solvable_games` lists them: a game is solvable exactly
+/// when it is here.
+pub static GAMES: &[GameEntry] = &[
+    GameEntry { id: "klondike", solve: klondike::solve, walk: klondike::walk, python: Some(klondike::python::register) },
+    GameEntry { id: "freecell", solve: freecell::solve, walk: freecell::walk, python: None },
+    GameEntry { id: "canfield", solve: canfield::solve, walk: canfield::walk, python: None },
+    GameEntry { id: "tripeaks", solve: tripeaks::solve, walk: tripeaks::walk, python: None },
+    GameEntry { id: "pyramid", solve: pyramid::solve, walk: pyramid::walk, python: None },
+];
+
+/// The entry of `game`, if it is solvable.
+pub fn find(game: &str) -> Option<&'static GameEntry> {
+    GAMES.iter().find(|g| g.id == game)
+}

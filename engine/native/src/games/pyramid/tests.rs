@@ -1,0 +1,204 @@
+//! Pyramid's tests: the cover masks, won and lost tables, passes, the goal, the key and undo,
+//! pruning that keeps every verdict, the walk's legal moves.
+
+use super::*;
+use crate::search::Verdict;
+
+const BIG: Limits = Limits { nodes: 1_000_000, max_bytes: 1 << 30 };
+
+/// Card of rank 1..13 in suit 0..3.
+fn c(rank: u8, suit: u8) -> u8 {
+    suit * 13 + rank - 1
+}
+
+fn play(g: &mut Pyramid, line: &[String]) {
+    for t in line {
+        let mut ms = Vec::new();
+        g.legal(&mut ms);
+        let m = ms.into_iter().find(|&m| Pyramid::token(m) == *t).unwrap_or_else(|| panic!("illegal {t}"));
+        g.apply(m);
+    }
+}
+
+/// A pyramid where every row pairs off from the bottom: row 7 is
+/// A..6 + 7 with Q..7's partners above, and so on, built so a plain
+/// greedy search wins without the stock.
+fn easy_table() -> [u8; TABLE] {
+    // Pairs (a, 13 - a) left to right in each row, a cycling through 1..6
+    // (each rank twice at most); a king in each odd row's last slot.
+    let mut t = [0u8; TABLE];
+    let mut used = [0u8; 14];
+    let mut k = 0u8;
+    let mut next = |rank: u8| {
+        let s = used[rank as usize];
+        used[rank as usize] += 1;
+        c(rank, s)
+    };
+    for r in (0..7).rev() {
+        let mut j = 0;
+        while j <= r {
+            if j + 1 <= r {
+                let a = k % 6 + 1;
+                k += 1;
+                t[pos(r, j)] = next(a);
+                t[pos(r, j + 1)] = next(13 - a);
+                j += 2;
+            } else {
+                t[pos(r, j)] = next(13);
+                j += 1;
+            }
+        }
+    }
+    t
+}
+
+#[test]
+fn cover_masks_are_the_two_cards_below() {
+    assert_eq!(COVER[0], (1 << 1) | (1 << 2));
+    assert_eq!(COVER[pos(5, 5)], (1 << pos(6, 5)) | (1 << pos(6, 6)));
+    assert_eq!(COVER[pos(6, 0)], 0);
+}
+
+#[test]
+fn wins_a_table_that_pairs_off_and_the_line_replays() {
+    let t = easy_table();
+    let mut g = Pyramid::new(t, vec![], 3, false).unwrap();
+    let out = search::search(&mut g, BIG);
+    let Verdict::Won(line) = out.verdict else { panic!("not won: {:?}", out.verdict) };
+    assert_eq!(g.removed, 0, "the search hands the position back");
+    play(&mut g, &line);
+    assert!(g.won());
+}
+
+#[test]
+fn a_missing_partner_is_lost_and_kings_are_safe() {
+    // Every table card a king but the apex 5; no 8 in the stock.
+    let mut t = [c(13, 0); TABLE];
+    t[0] = c(5, 0);
+    let mut g = Pyramid::new(t, vec![c(6, 1), c(9, 2)], 3, false).unwrap();
+    let out = search::search(&mut g, BIG);
+    assert_eq!(out.verdict, Verdict::Lost);
+    // With an 8 in the stock it wins: kings go by themselves, then 5+8.
+    let mut g = Pyramid::new(t, vec![c(6, 1), c(8, 2)], 3, false).unwrap();
+    let Verdict::Won(line) = search::search(&mut g, BIG).verdict else { panic!() };
+    assert_eq!(line.last().unwrap(), "p1+s");
+    assert_eq!(line.iter().filter(|t| *t == "d").count(), 1);
+}
+
+#[test]
+fn passes_limit_recycling() {
+    // Apex 5 over an ace (p2), every other card a king (removed safely).
+    // The ace needs the queen, the apex then needs the 8.
+    let mut t = [c(13, 0); TABLE];
+    t[0] = c(5, 0);
+    t[pos(1, 0)] = c(1, 1);
+    // Stock 8, Q: draw the 8, pair A+Q (stock), then 5+8 (waste): one pass.
+    let mut g = Pyramid::new(t, vec![c(8, 2), c(12, 3)], 1, false).unwrap();
+    assert!(matches!(search::search(&mut g, BIG).verdict, Verdict::Won(_)));
+    // Stock 8, 2, Q: the 8 is buried under the 2 before the Q shows, so
+    // it takes a second pass to reach it again.
+    let deck = vec![c(8, 2), c(2, 0), c(12, 3)];
+    let mut one = Pyramid::new(t, deck.clone(), 1, false).unwrap();
+    assert_eq!(search::search(&mut one, BIG).verdict, Verdict::Lost);
+    let mut two = Pyramid::new(t, deck, 2, false).unwrap();
+    let Verdict::Won(line) = search::search(&mut two, BIG).verdict else { panic!() };
+    assert!(line.contains(&"r".to_string()));
+    play(&mut two, &line);
+    assert!(two.won());
+}
+
+#[test]
+fn goal_all_needs_the_stock_cleared() {
+    let mut t = [c(13, 0); TABLE];
+    t[0] = c(13, 1);
+    let mut g = Pyramid::new(t, vec![c(4, 0), c(9, 1)], 1, false).unwrap();
+    assert!(matches!(search::search(&mut g, BIG).verdict, Verdict::Won(_)));
+    let mut g = Pyramid::new(t, vec![c(4, 0), c(9, 1)], 1, true).unwrap();
+    let Verdict::Won(line) = search::search(&mut g, BIG).verdict else { panic!() };
+    assert_eq!(line.last().unwrap(), "s+w");
+    let mut g = Pyramid::new(t, vec![c(4, 0), c(8, 1)], 3, true).unwrap();
+    assert_eq!(search::search(&mut g, BIG).verdict, Verdict::Lost);
+}
+
+#[test]
+fn key_is_exact_and_undo_restores() {
+    let t = easy_table();
+    let mut g = Pyramid::new(t, vec![c(1, 0), c(2, 0), c(3, 0)], 3, false).unwrap();
+    let k0 = g.key();
+    let u = g.apply(Move::Draw);
+    assert_ne!(g.key(), k0);
+    g.revert(u);
+    assert_eq!(g.key(), k0);
+    // Different cursors between the same live cards give one key.
+    let a = g.apply(Move::Draw);
+    g.gone |= 1 << 1; // the next stock card gone: cursor 1 = cursor 2
+    let k1 = g.key();
+    g.cursor = 2;
+    assert_eq!(g.key(), k1);
+    g.revert(a);
+    assert_eq!(g.key(), k0);
+}
+
+/// The pruned search (safe moves, dead and dominated positions) agrees
+/// with a plain search over every legal move on random deals cut down
+/// (kings for the top 5 rows, a stock of 16) so the plain search stays
+/// small, and each won line replays.
+#[test]
+fn pruning_keeps_every_verdict() {
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n
+    };
+    let mut verdicts = [0; 2];
+    for deal in 0..200 {
+        let mut cards: Vec<u8> = (0..52).collect();
+        for i in (1..52).rev() {
+            cards.swap(i, next(i as u64 + 1) as usize);
+        }
+        let mut t = [0u8; TABLE];
+        t.copy_from_slice(&cards[..TABLE]);
+        for k in t.iter_mut().take(15) {
+            *k = c(13, 0);
+        }
+        let deck = cards[TABLE..TABLE + 16].to_vec();
+        let (passes, all) = ([1, 2, 3, 0][deal % 4], deal % 5 == 0);
+        let mut fast = Pyramid::new(t, deck.clone(), passes, all).unwrap();
+        let mut plain = Pyramid::new(t, deck, passes, all).unwrap();
+        plain.plain = true;
+        let a = search::search(&mut fast, BIG);
+        let b = search::search(&mut plain, Limits { nodes: 20_000_000, max_bytes: 1 << 32 });
+        assert_eq!(a.verdict_str(), b.verdict_str(), "deal {deal}");
+        assert_ne!(a.verdict_str(), "unknown");
+        if let Verdict::Won(line) = a.verdict {
+            play(&mut fast, &line);
+            assert!(fast.won());
+            verdicts[0] += 1;
+        } else {
+            verdicts[1] += 1;
+        }
+    }
+    assert!(verdicts[0] > 10 && verdicts[1] > 10, "{verdicts:?}");
+}
+
+#[test]
+fn walk_lists_sorted_legal_moves() {
+    let t = easy_table();
+    let mut layout = Layout::new();
+    let mut rows = Vec::new();
+    for r in 0..7 {
+        rows.push((0..=r).map(|j| t[pos(r, j)] as i32).collect());
+    }
+    layout.insert("rows".into(), rows);
+    layout.insert("stock".into(), vec![vec![]]);
+    let w = walk(&layout, &Options::new(), 7, 50).unwrap();
+    assert!(w[0].0.is_empty());
+    for (line, moves) in &w {
+        let mut s = moves.clone();
+        s.sort();
+        assert_eq!(&s, moves);
+        assert!(line.len() <= 50);
+    }
+}
