@@ -9,7 +9,7 @@ RUST_SRC := $(shell find engine/native/src -name "*.rs") engine/native/Cargo.tom
 DATA ?= data
 POOL_ARGS ?=
 
-.PHONY: setup test test-rust test-py pool report bench bench-deps golden clean
+.PHONY: setup test test-rust test-stub test-py pool report bench bench-deps golden clean
 
 setup: $(VENV)/.installed $(VENV)/.native
 
@@ -26,10 +26,14 @@ $(VENV)/.native: $(RUST_SRC) $(VENV)/.installed
 	$(BIN)/python -c 'import engine._native'
 	touch $@
 
-test: setup test-rust test-py
+test: setup test-rust test-stub test-py
 
 test-rust:
 	cd engine/native && cargo test -q --release
+
+# The native module's stub (engine/_native.pyi) against the built module: names, parameters, types.
+test-stub: setup
+	$(BIN)/python -m mypy.stubtest engine._native
 
 test-py: setup
 	$(BIN)/python -m pytest

@@ -2,7 +2,7 @@
 //! `cargo run --release --example fcbench -- FILE [FROM TO] [NODES]`, FILE holding one deal a
 //! line: its number, then the columns (cards 0..51, bottom first) separated by `|`.
 //! Prints totals and a digest of every deal's verdict and node count (to spot any change).
-//! The real benchmark is `python -m pipeline.bench_freecell`.
+//! The real benchmark is `python -m bench --games freecell`.
 
 use dealpool_native::{games::freecell, search::Limits, search::Verdict, Layout, Options};
 use std::time::Instant;

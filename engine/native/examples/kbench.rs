@@ -1,6 +1,6 @@
 //! Quick native timing of the Klondike solver on numbered deals (no Python):
 //! `cargo run --release --example kbench -- DRAW FROM TO NODES [PASSES]`.
-//! The real benchmark is `make bench` (pipeline/bench.py); this is for tuning.
+//! The real benchmark is `make bench` (bench/); this is for tuning.
 
 use dealpool_native::{games::klondike, search::{Limits, Verdict}, Options};
 use std::time::Instant;

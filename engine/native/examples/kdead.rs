@@ -1,4 +1,4 @@
-//! Tuning aid: the numbered deals the blocked-structure test (`Abs::blocked`, docs/solver.md) proves
+//! Tuning aid: the numbered deals the blocked-structure test (`Abs::blocked`, src/games/klondike/README.md) proves
 //! lost before any search: `cargo run --release --example kdead -- DRAW FROM TO`.
 use dealpool_native::{games::klondike, games::klondike::abstract_game::Abs, Options};
 fn main() {

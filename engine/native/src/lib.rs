@@ -15,7 +15,7 @@ pub mod walk;
 
 use std::collections::HashMap;
 
-/// A dealt layout as the Python side lays it out (`engine.layouts`): named
+/// A dealt layout as the Python side lays it out (each game's `lay_out` in engine/games/<game>/): named
 /// groups of card lists, each list bottom first; cards are 0..51
 /// (suit * 13 + rank - 1, suits spades, hearts, diamonds, clubs).
 pub type Layout = HashMap<String, Vec<Vec<i32>>>;

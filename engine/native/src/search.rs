@@ -12,7 +12,7 @@
 //! 3. `key` gives equal keys only to positions that are equally winnable
 //!    (exact keys, never hashes that could collide);
 //! 4. `dominated` (optional) says yes only when an expanded position has
-//!    every win of this one, none longer (docs/solver.md, Klondike, "Waste
+//!    every win of this one, none longer (games/klondike/README.md, "Waste
 //!    dominance", has the argument that the search stays complete).
 //! 5. `child_key` (optional) returns only the very key the search would read after the move
 //!    and its safe moves. It changes no verdict, count or line: the searches only skip, without

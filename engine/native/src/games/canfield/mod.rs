@@ -1,9 +1,9 @@
 //! Canfield: moves, safe moves and position key for the shared search
-//! (search.rs). The rules are the referee's (engine/rules/canfield.py):
+//! (search.rs). The rules are the referee's (engine/games/canfield/rules.py):
 //! 13-card reserve, base card, four piles built down in alternating colours
 //! with ranks wrapping, whole piles only, spaces filled from the reserve by
 //! the rules, stock dealt by three with unlimited passes, nothing back from
-//! the foundations. Each pruning and key rule is argued in docs/solver.md.
+//! the foundations. Each pruning and key rule is argued in README.md.
 
 use crate::search::{search, Game, Limits, Outcome};
 use crate::{Layout, Options};
@@ -72,7 +72,7 @@ pub struct Canfield {
 }
 
 impl Canfield {
-    /// The dealt position from the layout `engine.layouts` makes.
+    /// The dealt position from the game's layout (engine/games/canfield/__init__.py).
     pub fn new(layout: &Layout, options: &Options) -> Result<Self, String> {
         let draw = *options.get("draw").unwrap_or(&3);
         if draw != 1 && draw != 3 {

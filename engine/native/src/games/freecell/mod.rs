@@ -1,12 +1,12 @@
 //! freecell: moves, safe moves and position key for the shared search.
 //!
-//! Rules as the referee's (`engine/rules/freecell.py`): 8 columns, 1..4 free
+//! Rules as the referee's (`engine/games/freecell/rules.py`): 8 columns, 1..4 free
 //! cells, build down in alternating colours, foundations up by suit from the
 //! ace, cards never come back from the foundations. The search plays single
 //! cards plus the usual multi-card shorthand (a run moved through free cells
 //! and empty columns), which the referee accepts and expands; every position a
 //! shorthand move reaches is also reachable by single cards, so adding them
-//! changes no verdict (see docs/solver.md, FreeCell).
+//! changes no verdict (see README.md).
 //!
 //! The files: `cards` (card tables), `state` (the position, make/undo), `key` (the packed key
 //! and its set), `moves` (safe moves, legal moves, candidates), `eval` (move ordering),

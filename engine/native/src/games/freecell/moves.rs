@@ -15,7 +15,7 @@ impl FreeCell {
     /// The safe rule: a card goes home at once when it is next on its
     /// foundation and it is an ace or two, or both foundations of the other
     /// colour are at least one rank below it, or at least two while the other
-    /// suit of its colour is at least three below (argued in docs/solver.md).
+    /// suit of its colour is at least three below (argued in README.md).
     #[inline]
     pub(super) fn safe_home(&self, c: u8) -> bool {
         if !self.goes_home(c) {

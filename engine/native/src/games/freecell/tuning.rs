@@ -34,11 +34,11 @@ pub(super) const PROFILES: [[i32; 8]; 16] = [
 /// best-first score; positions in the first round, each round doubling them). Chosen by measuring each of 44 scans alone on classic deals 1..1500 and
 /// simulating the rounds, then checked on 2001..6000; re-tuned (quotas, and a best-first scan on
 /// profile 0 in place of the second depth-first one) by the same exact simulation on 1..4000,
-/// checked on 20001..24000 (docs/solver.md). The first, depth-first, has the lowest median on
+/// checked on 20001..24000 (README.md). The first, depth-first, has the lowest median on
 /// easy deals, and finishes alone. The third starts small and grows into its turns late.
 /// Re-tuned for issue 5 with the wider safe rule, by CPU time rather than positions: each
 /// scan's cost per position weighed in, `bf_extra` off (it saved positions, not time), and the
-/// quotas of the second and fourth moved (docs/solver.md).
+/// quotas of the second and fourth moved (README.md).
 pub(super) const SCHEDULE: [(Option<i64>, usize, [i32; 2], u64); 6] = [
     (None, 12, [0, 0], 150),
     (Some(10), 10, [0, 0], 750),

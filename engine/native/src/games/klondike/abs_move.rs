@@ -1,4 +1,4 @@
-//! The moves of the abstract Klondike game (docs/solver.md, Klondike, "The abstract game"):
+//! The moves of the abstract Klondike game (README.md, "The abstract game"):
 //! cards only, no piles, in the style of lonelybot. The abstract search (`abstract_game.rs`)
 //! produces lines of these; `concretize.rs` turns such a line into a concrete line of
 //! `state::Move`s that the Python referee replays. Cards are 0..51 as in `state.rs`.

@@ -1,4 +1,4 @@
-//! The abstract Klondike game (docs/solver.md, Klondike, "The abstract game"): no piles, only
+//! The abstract Klondike game (README.md, "The abstract game"): no piles, only
 //! which cards are face up in the tableau, how much of each dealt pile is still in place, the
 //! foundations and the stock cycle. Its search proves losses: every concrete winning line maps to
 //! an abstract winning line, so an abstract search that runs dry proves the deal lost. Only for
@@ -416,7 +416,7 @@ impl Abs {
 
     /// Whether `c` (next on its foundation) may go up without branching: an ace, or both
     /// other-colour foundations hold rank−1 and the same colour's other suit rank−2
-    /// (docs/solver.md, "The abstract game", safe moves: abstract Lemma A).
+    /// (README.md, "The abstract game", safe moves: abstract Lemma A).
     #[inline]
     pub(super) fn safe_up(&self, c: u8) -> bool {
         let r = rank(c);
@@ -514,7 +514,7 @@ impl Abs {
     }
 
     /// Every legal abstract move, in a fixed order (best first for finding wins: stock cards to
-    /// the tableau before reveals, docs/solver.md, "The abstract game", move order).
+    /// the tableau before reveals, README.md, "The abstract game", move order).
     pub fn legal(&self, out: &mut Vec<AbsMove>) {
         let (parent, uncovered) = Self::by_type(self.uncovered());
         let up = self.next_up();
@@ -655,7 +655,7 @@ impl Abs {
     }
 
     /// Whether the same position with another waste size that reaches every size this one
-    /// reaches was searched (docs/solver.md, "The abstract game", waste dominance). Draw 3 only:
+    /// reaches was searched (README.md, "The abstract game", waste dominance). Draw 3 only:
     /// off the turn-over cycle, size p reaches p, p+3, .. and the cycle; on it, only the cycle.
     /// So a size p is dominated by any off-cycle size p−3k ≥ 1, and the cycle by any off-cycle size.
     pub fn dominated_by_waste(&self, seen: &dyn Fn(&AbsKey) -> bool) -> bool {
@@ -681,7 +681,7 @@ impl Abs {
     }
 
     /// Whether some structure card can never leave its place, so the position has no win
-    /// (docs/solver.md, "The abstract game", blocked structure). Two least fixpoints grown
+    /// (README.md, "The abstract game", blocked structure). Two least fixpoints grown
     /// together: the structure cards that may leave, and the cards that may be face up in the
     /// tableau (V). A structure card may leave once every card above it may, and either every
     /// lower card of its suit that is in the structure may (to go up) or a card of its parent type

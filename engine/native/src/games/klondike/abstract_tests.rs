@@ -67,7 +67,7 @@ fn face_up(s: &State) -> u64 {
     m
 }
 
-/// The abstract move a concrete play maps to (docs/solver.md, "The abstract game",
+/// The abstract move a concrete play maps to (README.md, "The abstract game",
 /// completeness), or None for a move the abstract game does not see.
 fn image(a: &Abs, s: &State, m: Move) -> Option<AbsMove> {
     match m {

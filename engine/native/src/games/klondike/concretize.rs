@@ -1,5 +1,5 @@
 //! Turning an abstract winning line (`AbsMove`s, no piles) into a concrete line the Python referee
-//! replays (docs/solver.md, Klondike, "Concretizing abstract lines").
+//! replays (README.md, "Concretizing abstract lines").
 //!
 //! The abstract game sees only which cards are on the foundations, which card of each pile still
 //! sits on its dealt face-down cards (its *surface*), the face-down cards and the stock. Where the

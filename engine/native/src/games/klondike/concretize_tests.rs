@@ -115,7 +115,7 @@ fn a_covered_card_is_freed_onto_its_twins_parent() {
     assert!(!r.twin_would_do);
 }
 
-/// Figures for docs/solver.md: `cargo test --release concretize_figures -- --ignored --nocapture`.
+/// Figures for README.md: `cargo test --release concretize_figures -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn concretize_figures() {
@@ -256,7 +256,7 @@ fn abstract_search_lines_concretize_and_replay() {
         assert!(cases.len() > 20, "draw {draw}: only {} won", cases.len());
         for (i, (l, o, s, a)) in cases.iter().enumerate() {
             let r = concretize_report(s, a);
-            // docs/solver.md: matching positions need one rearrangement at most, and no retry.
+            // README.md: matching positions need one rearrangement at most, and no retry.
             assert!(r.max_rearrange <= 1 && r.backtracks == 0, "draw {draw} case {i}: {r:?}");
             let line = r.line.unwrap_or_else(|| panic!("draw {draw} case {i}: failed at {:?}", r.failed));
             replays(l, o, &line).unwrap_or_else(|e| panic!("draw {draw} case {i}: {e}"));

@@ -1,7 +1,7 @@
 //! klondike: moves, safe moves and position key for the shared search.
 //!
 //! The soundness argument of every rule here (safe moves, the moves left
-//! out, the key) is written in docs/solver.md, section Klondike.
+//! out, the key) is written in README.md.
 
 pub mod abs_move;
 pub mod abstract_game;
@@ -52,7 +52,7 @@ impl Game for State {
     }
 }
 
-/// The Klondike layout of a shuffled order (docs/architecture.md), for the
+/// The Klondike layout of a shuffled order (engine/games/klondike/README.md, Layout), for the
 /// crate's own tests and benchmarks: the product's layouts come from Python.
 pub fn layout_from_order(order: &[i32]) -> Layout {
     let mut piles = vec![Vec::new(); 7];
@@ -95,7 +95,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     let Some(mut a) = abs else {
         return Ok(concrete(&mut s, limits));
     };
-    // docs/solver.md, Klondike, "The abstract game", "How it runs": the blocked-structure test
+    // README.md, "The abstract game", "How it runs": the blocked-structure test
     // (a static loss proof), a short concrete search (most wins), the abstract search (losses;
     // its wins are concretized), the concrete search.
     if a.blocked() {
@@ -139,24 +139,24 @@ fn concrete(s: &mut State, limits: Limits) -> Outcome {
     search_restarts(s, limits, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed)
 }
 
-/// The first, short concrete search gets 1/CONCRETE_FIRST of the budget (docs/solver.md,
+/// The first, short concrete search gets 1/CONCRETE_FIRST of the budget (README.md,
 /// Klondike, "The abstract game", "How it runs").
 pub const CONCRETE_FIRST: u64 = 40;
 
 /// The first, short concrete search takes at most this many positions (1/40 of 16,000,000, the
 /// budget it was tuned at): beyond it the budget goes to the abstract search, which the hardest
-/// losses need (docs/solver.md, Klondike, "Budgets").
+/// losses need (README.md, "Budgets").
 pub const CONCRETE_FIRST_MAX: u64 = 400_000;
 
-/// The first attempt's budget; each next one doubles (docs/solver.md, Klondike, "Restarts").
+/// The first attempt's budget; each next one doubles (README.md, "Restarts").
 pub const FIRST_ATTEMPT: u64 = 1_000;
 
 /// Restart attempts together take at most 1/RESTART_SHARE of the budget; the last, complete
-/// attempt gets the rest (docs/solver.md, Klondike, "Restarts").
+/// attempt gets the rest (README.md, "Restarts").
 pub const RESTART_SHARE: u64 = 4;
 
 /// For the tests through the referee: a concrete line (tokens, from the deal's start) taken to
-/// its abstract line and concretized back (docs/solver.md, Klondike, "Concretizing abstract
+/// its abstract line and concretized back (README.md, "Concretizing abstract
 /// lines"); None when the concretizer cannot realize it.
 pub fn reconcretize(layout: &Layout, options: &Options, line: &[String]) -> Result<Option<Vec<String>>, String> {
     let s = State::from_layout(layout, options)?;

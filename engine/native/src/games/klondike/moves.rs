@@ -1,9 +1,9 @@
 //! Safe moves, candidate moves (best first, dominated ones left out) and
-//! their spelling in the notation of docs/notation.md.
+//! their spelling in the notation of engine/games/klondike/README.md.
 
 use super::state::{rank, red, suit, twin, Move, State, FOUND, PILES, SUIT_LETTERS};
 
-/// A move that keeps every win (docs/solver.md, Klondike, "Safe moves"):
+/// A move that keeps every win (README.md, "Safe moves"):
 /// a pile's top card, or at draw 1 the waste's top card, that `safe_up`
 /// allows. Never a waste card at draw 3 (taking one out regroups the cycle).
 pub fn safe_move(s: &State) -> Option<Move> {
@@ -25,7 +25,7 @@ pub fn safe_move(s: &State) -> Option<Move> {
 }
 
 /// Whether a card taken down from its foundation would be safe to put back
-/// at once (then taking it down can never help: docs/solver.md).
+/// at once (then taking it down can never help: README.md).
 #[inline]
 fn safe_back(s: &State, c: u8) -> bool {
     let r = rank(c);
@@ -86,7 +86,7 @@ impl Accept {
     }
 }
 
-/// Candidate moves, best first (docs/solver.md, Klondike, "Moves"):
+/// Candidate moves, best first (README.md, "Moves"):
 /// foundation moves, moves that turn a face-down card up (deepest pile
 /// first), waste cards to piles, moves that empty a pile, moves of part of
 /// a run, and last foundation cards back down.
@@ -173,7 +173,7 @@ fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
 }
 
 /// Part of a run (its bottom card stays); never a king, so never to an empty pile. Only when the
-/// face-up card it leaves bare can go to its foundation next (docs/solver.md, Klondike, rule 4):
+/// face-up card it leaves bare can go to its foundation next (README.md, rule 4):
 /// any other such move can be put off or mirrored without lengthening a win.
 fn partial(s: &State, a: &Accept, out: &mut Vec<Move>) {
     for p in 0..PILES {

@@ -103,7 +103,7 @@ impl PartialEq for State {
 }
 
 impl State {
-    /// The position a laid-out deal starts in (see docs/architecture.md).
+    /// The position a laid-out deal starts in (engine/games/klondike/README.md, Layout).
     pub fn from_layout(layout: &Layout, options: &Options) -> Result<State, String> {
         let draw = *options.get("draw").unwrap_or(&1);
         if draw != 1 && draw != 3 {
@@ -227,7 +227,7 @@ impl State {
         }
     }
 
-    /// The safe rule (docs/solver.md, Klondike, "Safe moves"): aces and
+    /// The safe rule (README.md, "Safe moves"): aces and
     /// twos always; else both foundations of the other colour hold the rank
     /// below and the same colour's other suit holds two below.
     #[inline]

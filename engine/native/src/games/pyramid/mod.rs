@@ -1,6 +1,6 @@
 //! pyramid: moves, safe moves and position key for the shared search.
 //!
-//! Rules (docs/games.md, Pyramid): 28 cards in 7 rows; a table card is free
+//! Rules (engine/games/pyramid/README.md): 28 cards in 7 rows; a table card is free
 //! when both cards below it are gone. The stock's top card and the waste's
 //! top card are free too. Remove a free king alone, or two free cards whose
 //! ranks sum to 13. Draw moves the stock's top card to the waste; when the
@@ -137,7 +137,7 @@ pub struct Pyramid {
     all: bool,
     /// For each position expanded by the search, keyed without its pass,
     /// the lowest pass it was expanded on: the same cards on a later pass
-    /// (fewer turn-overs left) are dominated (docs/solver.md, Pyramid).
+    /// (fewer turn-overs left) are dominated (README.md).
     expanded: RefCell<FxHashMap<u64, u8>>,
     /// Tests only: no safe moves, no dead or dominated positions pruned.
     plain: bool,
@@ -327,7 +327,7 @@ impl Game for Pyramid {
     type Undo = Undo;
     type Key = u64;
 
-    /// A free king, else an exclusive pair: both always safe (docs/solver.md,
+    /// A free king, else an exclusive pair: both always safe (README.md,
     /// Pyramid). A king pairs with nothing, so a line that keeps it only has
     /// it in the way; a card that must go and has one partner left must go
     /// with that partner, so it may as well go now.

@@ -1,6 +1,6 @@
 //! tripeaks: moves, safe moves and position key for the shared search.
 //!
-//! Rules (docs/games.md, TriPeaks): 28 cards in three peaks, 4 rows of
+//! Rules (engine/games/tripeaks/README.md): 28 cards in three peaks, 4 rows of
 //! 3, 6, 9, 10; a card is free when no card overlaps it. A free card goes on
 //! the waste when its rank is one above or below the waste's top card (with
 //! `wrap`, K and A are neighbours). Draw moves the stock's top card to the
@@ -186,7 +186,7 @@ impl Game for TriPeaks {
     type Key = u64;
 
     /// None: every play changes the waste's top card, which another play or
-    /// a draw might have needed (docs/solver.md, TriPeaks).
+    /// a draw might have needed (README.md).
     fn safe_move(&self) -> Option<Move> {
         None
     }
