@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 import engine
-from pipeline import pool, sample, storage
+from pipeline import cluster, pool, sample, storage
 from pipeline.check import run_check
 from pipeline.export import export_pool, verify_pool
 from pipeline.report import write_report
@@ -45,6 +45,15 @@ _maxmb_opt = click.option(
     help="Memory cap of one search; past it the deal is unknown.",
 )  # fmt: skip
 _quiet_opt = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+_cluster_opt = click.option(
+    "--cluster", default=None, envvar=cluster.ENV, show_envvar=True, metavar="ADDRESS",
+    help="Solve on Dask: local, local:N (N worker processes) or tcp://host:port (docs/cluster.md).",
+)  # fmt: skip
+
+
+def _check_cluster(address: str | None, workers: int | None) -> None:
+    if cluster.parse(address) is not None and workers is not None:
+        raise engine.BadInput("give --workers (the local pool) or --cluster (local:N for N Dask workers), not both")
 
 
 def _check_workers(workers: int | None) -> None:
@@ -67,11 +76,20 @@ def _sample(folder: Folder, boards: list[str], numbers: str | None, random_: int
 @_boards_opt
 @click.option("--numbers", default=None, metavar="A-B", help="Numbered deals A..B (within 1..1,000,000).")
 @click.option("--random", "random_", type=int, default=None, metavar="N", help="N random 512-bit seeds per board.")
+@click.option("--numbers-from", "numbers_from", type=int, default=None, metavar="SEED",
+              help="Or: --count distinct numbered deals drawn reproducibly from SEED (a larger count extends a smaller).")  # fmt: skip
+@click.option("--count", type=int, default=None, metavar="N", help="How many numbers --numbers-from draws.")
 @click.pass_context
-def sample_cmd(ctx: click.Context, boards: str | None, numbers: str | None, random_: int | None) -> None:
+def sample_cmd(ctx: click.Context, boards: str | None, numbers: str | None, random_: int | None,
+               numbers_from: int | None, count: int | None) -> None:  # fmt: skip
     """Add deals to the `deals` table (deals already stored are skipped)."""
     bs = sample.parse_boards(boards, solvable=False)
-    added = _sample(_folder(ctx), bs, numbers, random_)
+    if numbers_from is not None or count is not None:
+        if numbers_from is None or count is None or numbers is not None or random_ is not None:
+            raise engine.BadInput("give --numbers-from SEED with --count N, and neither --numbers nor --random")
+        added = sample.sample_number_set(_folder(ctx), bs, sample.seeded_numbers(numbers_from, count))
+    else:
+        added = _sample(_folder(ctx), bs, numbers, random_)
     click.echo("sample: " + ", ".join(f"{b} +{n}" for b, n in added.items()))
 
 
@@ -81,12 +99,13 @@ def _stored_boards(folder: Folder) -> list[str]:
 
 
 def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, workers: int | None,
-                 max_mb: int, quiet: bool) -> None:  # fmt: skip
+                 max_mb: int, quiet: bool, address: str | None = None) -> None:  # fmt: skip
     folder = _folder(ctx).require()
     bs = sample.parse_boards(boards) if boards else _stored_boards(folder)
     if not bs:
         raise engine.BadInput(f"no sampled deals of a solvable board in {str(folder.root)!r} (run `dealpool sample`)")
-    summary = pool.solve_pool(folder, bs, budget, max_mb, workers, quiet, _solver(ctx))
+    with cluster.runner(address) as run:
+        summary = pool.solve_pool(folder, bs, budget, max_mb, workers, quiet, _solver(ctx), run)
     click.echo(summary.line())
     pool.raise_on_refusals(summary)
 
@@ -100,12 +119,14 @@ def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, wor
 @_workers_opt
 @_maxmb_opt
 @_quiet_opt
+@_cluster_opt
 @click.pass_context
 def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boards: str | None, budget: int | None,
-              as_json: bool, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
+              as_json: bool, workers: int | None, max_mb: int, quiet: bool, cluster: str | None) -> None:  # fmt: skip
     """Solve one deal (CODE, or --board BOARD NUMBER), or with neither every sampled, unsolved deal
     of the data folder across worker processes."""
     _check_workers(workers)
+    _check_cluster(cluster, workers)
     pool.check_budget(budget)
     if board is not None:
         if len(args) != 1:
@@ -121,7 +142,7 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
     elif len(args) > 1:
         raise engine.BadInput("give one CODE, or --board BOARD NUMBER, or nothing to solve the data folder")
     else:
-        _solve_batch(ctx, boards, budget, workers, max_mb, quiet)
+        _solve_batch(ctx, boards, budget, workers, max_mb, quiet, cluster)
         return
     d = engine.deal(code)
     if not engine.solvable(d.game):
@@ -153,16 +174,18 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
 @_workers_opt
 @_maxmb_opt
 @_quiet_opt
+@_cluster_opt
 @click.pass_context
 def build_cmd(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
-              budget: int | None, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
+              budget: int | None, workers: int | None, max_mb: int, quiet: bool, cluster: str | None) -> None:  # fmt: skip
     """Sample and solve: until --target N won deals per board, or over a fixed sample."""
-    _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet)
+    _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, cluster)
 
 
 def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
-           budget: int | None, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
+           budget: int | None, workers: int | None, max_mb: int, quiet: bool, address: str | None = None) -> None:  # fmt: skip
     _check_workers(workers)
+    _check_cluster(address, workers)
     folder = _folder(ctx)
     bs = sample.parse_boards(boards)
     if not bs:
@@ -170,10 +193,12 @@ def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: 
     if target is not None:
         if numbers is not None or random_ is not None:
             raise engine.BadInput("give --target, or a fixed sample (--numbers / --random), not both")
-        summary = pool.build_target(folder, bs, target, budget, max_mb, workers, quiet, click.echo, _solver(ctx))
+        with cluster.runner(address) as run:
+            summary = pool.build_target(folder, bs, target, budget, max_mb, workers, quiet, click.echo, _solver(ctx), run)
     else:
         _sample(folder, bs, numbers, random_)
-        summary = pool.solve_pool(folder, bs, budget, max_mb, workers, quiet, _solver(ctx))
+        with cluster.runner(address) as run:
+            summary = pool.solve_pool(folder, bs, budget, max_mb, workers, quiet, _solver(ctx), run)
         click.echo(summary.line())
     pool.raise_on_refusals(summary)
 
@@ -233,14 +258,16 @@ def verify_cmd(ctx: click.Context, directory: Path) -> None:
 @_workers_opt
 @_maxmb_opt
 @_quiet_opt
+@_cluster_opt
 @click.pass_context
 def pool_cmd(ctx: click.Context, boards: str | None, numbers: str | None, target: int | None,
-             random_: int | None, budget: int | None, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
+             random_: int | None, budget: int | None, workers: int | None, max_mb: int, quiet: bool,
+             cluster: str | None) -> None:  # fmt: skip
     """What `make pool` runs: build a modest pool of every solvable board, then check, report and
     export it into the data folder (export in <data>/pool)."""
     if numbers is None and target is None and random_ is None:
         numbers = DEFAULT_POOL_NUMBERS
-    _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet)
+    _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, cluster)
     ctx.invoke(check_cmd)
     ctx.invoke(report_cmd)
     ctx.invoke(export_cmd, out=None)

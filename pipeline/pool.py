@@ -148,8 +148,10 @@ def solve_pool(
     n_workers: int | None = None,
     quiet: bool = False,
     solver: Solver = engine,
+    run: Callable[..., Any] | None = None,
 ) -> Summary:
-    """Solve every sampled, unsolved deal of `boards`, writing one part per finished slice."""
+    """Solve every sampled, unsolved deal of `boards`, writing one part per finished slice. `run`
+    computes the rows (workers.run's signature): the local pool unless a cluster's (cluster.py)."""
     folder.require()
     storage.clear_tmp(folder)
     budgets = budgets_for(boards, budget)
@@ -173,7 +175,7 @@ def solve_pool(
     t0 = time.perf_counter()
     bar = tqdm(total=total, unit="deal", disable=True if quiet else None, file=sys.stderr, smoothing=0.1)
     try:
-        for (i, _j), row in workers.run(tasks, fn, n_workers, _died):
+        for (i, _j), row in (run or workers.run)(tasks, fn, n_workers, _died):
             results[i].append(row)
             summary.counts[row["verdict"]] += 1
             summary.solver_seconds += row["seconds"]
@@ -224,6 +226,7 @@ def build_target(
     quiet: bool,
     say: Callable[[str], None],
     solver: Solver = engine,
+    run: Callable[..., Any] | None = None,
 ) -> Summary:
     """Sample numbered deals in rounds and solve them until each board has `target` won deals."""
     if target < 1:
@@ -243,7 +246,7 @@ def build_target(
             n = max(16, int(need * 1.25) + 1)  # a little over, as some deals are not won
             hi = min(sample.MAX_NUMBER, lo + n - 1)
             sample.sample_numbers(folder, [b], lo, hi)
-        s = solve_pool(folder, short, budget, max_mb, n_workers, quiet, solver)
+        s = solve_pool(folder, short, budget, max_mb, n_workers, quiet, solver, run)
         if s.counts["won"] == 0:
             raise engine.RunFailed(f"build: a round of {s.deals} deals won none; raise --budget?")
         total.add(s)

@@ -7,6 +7,7 @@ engine plugs in here with no pipeline change.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import secrets
 from collections import defaultdict
 from typing import Any
@@ -111,6 +112,43 @@ def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, in
             digest = hashlib.sha256(b"".join(seeds)).hexdigest()[:16]
             storage.write_part(folder, DEALS, f"{board}.R{digest}", rows)
             added[board] += len(rows)
+    return added
+
+
+def seeded_numbers(seed: int, count: int) -> list[int]:
+    """`count` distinct deal numbers in 1..1,000,000 drawn reproducibly from `seed`: the numbers in
+    the order of SHA-256("dealpool-sample:<seed>:<n>"), first `count` of them. A function of (seed,
+    count) alone on every machine and Python, and a larger count extends a smaller one (a prefix), so
+    a statistics run can grow without changing the deals it already has."""
+    if count < 1 or count > MAX_NUMBER:
+        raise engine.BadInput(f"bad --count {count}: give 1..{MAX_NUMBER:,} numbers to draw")
+    if seed < 0:
+        raise engine.BadInput(f"bad --numbers-from {seed}: give a seed of 0 or more")
+    prefix = f"dealpool-sample:{seed}:".encode()
+
+    def rank(n: int) -> bytes:
+        return hashlib.sha256(prefix + str(n).encode()).digest()
+
+    return heapq.nsmallest(count, range(1, MAX_NUMBER + 1), key=rank)
+
+
+def sample_number_set(folder: Folder, boards: list[str], numbers: list[int]) -> dict[str, int]:
+    """Add the numbered deals `numbers` of each board (those not stored yet), one part per block of
+    DEALS_BLOCK numbers named by its first and last new number, as `sample_numbers` names them."""
+    folder.root.mkdir(parents=True, exist_ok=True)
+    have = _stored_codes(folder)
+    blocks: dict[int, list[int]] = defaultdict(list)
+    for n in sorted(set(numbers)):
+        blocks[(n - 1) // DEALS_BLOCK].append(n)
+    added: dict[str, int] = {}
+    for board in boards:
+        added[board] = 0
+        for _, ns in sorted(blocks.items()):
+            rows = [deal_row(board, c) for c in (engine.board_code(board, n) for n in ns) if c not in have[board]]
+            if rows:
+                a, b = rows[0]["number"], rows[-1]["number"]
+                storage.write_part(folder, DEALS, f"{board}.N{a:07d}-{b:07d}", rows)
+                added[board] += len(rows)
     return added
 
 

@@ -1,0 +1,160 @@
+"""Solving on a Dask cluster (`--cluster ADDRESS`): the same rows as the local pool, computed by
+Dask workers, written by this process.
+
+    local        a LocalCluster of one single-threaded worker process per core
+    local:N      the same with N worker processes
+    tcp://H:P    join a running scheduler (`dask scheduler`; docs/cluster.md)
+
+The cluster only computes: tasks are batches of deals, a worker returns the batch's rows, and the
+caller (pipeline/pool.py) writes the Parquet parts exactly as with the local pool, so workers need no
+shared file system and a killed client resumes from its parts as always. A worker that dies
+mid-batch has its batch rerun elsewhere by Dask (each batch's result is taken once, so nothing is lost
+or doubled); a batch that kills TRIES workers is split into single deals, and a deal that kills
+TRIES workers on its own is recorded as `error`, so a poison deal never hangs the run. The memory cap
+travels inside every task (pool.Task), so each worker's search stops at the cap as it does locally.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator
+
+import engine
+
+ENV = "DASK_SCHEDULER_ADDRESS"
+"""The environment variable that gives --cluster (Dask's own name for a scheduler's address)."""
+
+TRIES = 3
+"""How many worker deaths a task may cause before it is given up (Dask's allowed-failures + 1)."""
+
+BATCH = 8
+"""Deals per Dask task: big enough that Dask's per-task cost (about a millisecond) is lost beside
+the solves (~60 ms a Klondike deal), small enough that a dead worker costs little and the bar moves."""
+
+Runner = Callable[..., Iterator[tuple[Any, Any]]]
+"""workers.run's signature: (tasks, fn, n_workers, on_death) -> (key, result) in completion order."""
+
+
+def parse(address: str | None) -> tuple[str, int] | str | None:
+    """None (the local pool), ("local", N workers), or a scheduler address; else BadInput."""
+    if address is None or address.strip() == "":
+        return None
+    a = address.strip()
+    if a == "local":
+        return ("local", os.cpu_count() or 1)
+    if a.startswith("local:"):
+        n = a[len("local:") :]
+        if not n.isdigit() or int(n) < 1:
+            raise engine.BadInput(f"bad --cluster {address!r}: local:N needs N workers, a whole number >= 1")
+        return ("local", int(n))
+    if "://" in a and a.split("://", 1)[1]:
+        return a
+    raise engine.BadInput(
+        f"bad --cluster {address!r}: give local, local:N (N worker processes here) "
+        "or a scheduler address such as tcp://host:8786"
+    )
+
+
+def _run_batch(fn: Callable[[Any], Any], args: list[Any]) -> tuple[str, list[Any]]:
+    """On a worker: fn over a batch, with the worker's engine version so the client can refuse rows
+    from a worker that runs other code."""
+    return engine.engine_version(), [fn(a) for a in args]
+
+
+@contextmanager
+def runner(address: str | None) -> Iterator[Runner | None]:
+    """A runner on the cluster `address` for the length of a command, or None without one (the
+    caller then uses the local pool, pipeline/workers.py)."""
+    where = parse(address)
+    if where is None:
+        yield None
+        return
+    import dask
+    from distributed import Client, LocalCluster
+
+    # TRIES for a scheduler started here; a remote scheduler keeps its own (docs/cluster.md).
+    with dask.config.set({"distributed.scheduler.allowed-failures": TRIES - 1}):
+        if isinstance(where, tuple):
+            cluster = LocalCluster(
+                n_workers=where[1], threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.ERROR,
+            )  # fmt: skip
+            client = Client(cluster)
+        else:
+            cluster = None
+            try:
+                client = Client(where, timeout="20s")
+            except (OSError, TimeoutError) as e:
+                raise engine.BadInput(f"no Dask scheduler answers at {where!r} ({type(e).__name__}): start one "
+                                      "with `dask scheduler` or give --cluster local") from None  # fmt: skip
+        try:
+            yield lambda tasks, fn, n_workers, on_death: run(client, tasks, fn, on_death)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def run(
+    client: Any, tasks: Iterable[tuple[Any, Any]], fn: Callable[[Any], Any], on_death: Callable[[Any, int | None], Any]
+) -> Iterator[tuple[Any, Any]]:
+    """Yield (key, fn(arg)) for each (key, arg) of `tasks`, in completion order, computed on the
+    cluster in batches of BATCH; a deal that killed TRIES workers yields (key, on_death(arg, None))
+    with the reason saying so. Keeps a few batches per worker thread in flight, so parts are
+    finished (and a killed client loses little) roughly in task order."""
+    from distributed import as_completed
+
+    mine = engine.engine_version()
+    pending = iter(tasks)
+    meta: dict[Any, list[tuple[Any, Any]]] = {}  # future -> its batch of (key, arg)
+
+    def submit(batch: list[tuple[Any, Any]]) -> Any:
+        f = client.submit(_run_batch, fn, [a for _, a in batch], pure=False)
+        meta[f] = batch
+        return f
+
+    def more(n: int) -> list[Any]:
+        out = []
+        for _ in range(n):
+            batch = [t for _, t in zip(range(BATCH), pending)]
+            if not batch:
+                break
+            out.append(submit(batch))
+        return out
+
+    threads = max(1, sum(client.nthreads().values()))
+    flight = as_completed(more(2 * threads + 2))
+    for f in flight:
+        batch = meta.pop(f)
+        if f.status == "finished":
+            version, results = f.result()
+            if version != mine:
+                raise engine.RunFailed(f"a Dask worker runs engine {version}, this client {mine}: "
+                                       "install the same dealpool on every worker")  # fmt: skip
+            for (key, _), row in zip(batch, results):
+                yield key, row
+        elif _killed(f):
+            if len(batch) > 1:  # find the deal that kills: each alone
+                for item in batch:
+                    flight.add(submit([item]))
+                continue
+            key, arg = batch[0]
+            row = on_death(arg, None)
+            if isinstance(row, dict) and "reason" in row:
+                row["reason"] = f"worker died {TRIES} times on this deal (Dask KilledWorker)"
+            yield key, row
+        else:
+            err = f.exception()
+            raise engine.RunFailed(f"a Dask task failed: {type(err).__name__}: {err}".splitlines()[0][:500])
+        for g in more(1):
+            flight.add(g)
+        f.release()
+
+
+def _killed(f: Any) -> bool:
+    """Did the task fail because the workers running it died (Dask's KilledWorker)?"""
+    from distributed.scheduler import KilledWorker
+
+    return f.status == "error" and isinstance(f.exception(), KilledWorker)
