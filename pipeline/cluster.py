@@ -57,6 +57,16 @@ def parse(address: str | None) -> tuple[str, int] | str | None:
     )
 
 
+def _reachable(address: str) -> None:
+    """OSError at once when nothing listens at a tcp:// address (Dask would retry for its timeout)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    u = urlsplit(address)
+    if u.scheme == "tcp" and u.hostname and u.port:
+        socket.create_connection((u.hostname, u.port), timeout=10).close()
+
+
 def _run_batch(fn: Callable[[Any], Any], args: list[Any]) -> tuple[str, list[Any]]:
     """On a worker: fn over a batch, with the worker's engine version so the client can refuse rows
     from a worker that runs other code."""
@@ -79,12 +89,13 @@ def runner(address: str | None) -> Iterator[Runner | None]:
         if isinstance(where, tuple):
             cluster = LocalCluster(
                 n_workers=where[1], threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.ERROR,
+                dashboard_address=":0", silence_logs=logging.ERROR,  # ":0": no clash with others' 8787
             )  # fmt: skip
             client = Client(cluster)
         else:
             cluster = None
             try:
+                _reachable(where)
                 client = Client(where, timeout="20s")
             except (OSError, TimeoutError) as e:
                 raise engine.BadInput(f"no Dask scheduler answers at {where!r} ({type(e).__name__}): start one "

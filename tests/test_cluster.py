@@ -70,7 +70,7 @@ def test_scheduler_by_address_survives_a_killed_worker(tmp_path):
     e = env() | {"DEALPOOL_SLICE": "4", "DEALPOOL_FAKE_SLEEP": "0.15", "DEALPOOL_FAKE_MODE": "real",
                  "PYTHONPATH": str(Path(__file__).resolve().parent)}  # fmt: skip
     sched_file = tmp_path / "scheduler.json"
-    common = ["--no-dashboard"]
+    common = ["--no-dashboard", "--dashboard-address", ":0"]  # no clash with another's 8787
     procs = [subprocess.Popen([str(BIN / "dask"), "scheduler", "--port", "0", "--scheduler-file", str(sched_file)]
                               + common, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]  # fmt: skip
     try:
@@ -116,7 +116,7 @@ def test_seeded_numbers_are_reproducible_distinct_and_grow_as_a_prefix():
     assert a[:3] == PINNED_16
 
 
-PINNED_16 = [902939, 865322, 555444]
+PINNED_16 = [390787, 749084, 42660]
 
 
 def test_sample_numbers_from_stores_the_drawn_deals(capsys, tmp_path):
