@@ -1,5 +1,6 @@
 """Pipeline benchmark (issue 4): throughput with 2 workers against 1 (target >= 1.8x), and the share of
-a Klondike run spent outside the solver (target <= 10 %).
+a Klondike run spent outside the solver (target <= 10 %); issue 16: the same deals on a Dask
+LocalCluster of 2 workers (`--cluster local:2`) against the local pool of 2 (target >= 0.9x).
 
     python -m bench.pipeline [--board klondike-3] [--deals 1-300] [--budgets LIST]
     make bench   (the `pipeline` section of `python -m bench`; bench/args.py: the shared options)
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import engine
 from bench.args import add_shared, budgets
@@ -25,15 +27,40 @@ from pipeline import pool, sample
 from pipeline.storage import Folder
 
 
-def _run(board: str, lo: int, hi: int, budget: int, workers: int) -> tuple[float, pool.Summary, float]:
+def _run(board: str, lo: int, hi: int, budget: int, workers: int, run: Any = None) -> tuple[float, pool.Summary, float]:
     with tempfile.TemporaryDirectory(prefix="dealpool-bench-") as tmp:
         folder = Folder(Path(tmp))
         t0 = time.perf_counter()
         sample.sample_numbers(folder, [board], lo, hi)
         sample_s = time.perf_counter() - t0
         t0 = time.perf_counter()
-        s = pool.solve_pool(folder, [board], budget, engine.DEFAULT_MAX_MB, workers, quiet=True)
+        s = pool.solve_pool(folder, [board], budget, engine.DEFAULT_MAX_MB, workers, quiet=True, run=run)
         return time.perf_counter() - t0, s, sample_s
+
+
+def _cluster(board: str, lo: int, hi: int, budget: int, rate2: float, counts: Any) -> float | None:
+    """The same deals on `--cluster local:2`: throughput beside the local pool's 2 workers. Start-up
+    (a scheduler and 2 worker processes) is timed apart: it is paid once a command, not per deal."""
+    from pipeline import cluster
+
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        print("  cluster: skipped (pip install 'dealpool[cluster]')")
+        return None
+    n = hi - lo + 1
+    t0 = time.perf_counter()
+    with cluster.runner("local:2") as run:
+        start = time.perf_counter() - t0
+        wall, s, _ = _run(board, lo, hi, budget, 2, run)
+    assert s.counts == counts, "the cluster must reach the local pool's verdicts"
+    rate = n / wall
+    ratio = rate / rate2
+    print(f"  cluster local:2: {wall:7.2f} s wall {rate:8.2f} deals/s (start-up {start:.1f} s apart; "
+          f"{n / (wall + start):.2f} deals/s with it); in the solver {s.solver_seconds:.2f} s wall, "
+          f"{s.solver_cpu:.2f} s CPU")  # fmt: skip
+    print(f"  cluster local:2 vs local pool of 2: {ratio:.2f}x (target >= 0.9x) {'OK' if ratio >= 0.9 else 'MISSED'}")
+    return ratio
 
 
 def run(board: str = "klondike-3", deals: range = range(1, 301), budget: int | None = None) -> dict[str, float]:
@@ -66,7 +93,9 @@ def run(board: str = "klondike-3", deals: range = range(1, 301), budget: int | N
     print(f"  speed-up 2 vs 1 workers: {speedup:.2f}x (target >= 1.8x) {'OK' if speedup >= 1.8 else 'MISSED'}")
     print(f"  outside the solver (1 worker): {100 * outside:.1f} % of the run (target <= 10 %) "
           f"{'OK' if outside <= 0.10 else 'MISSED'}")  # fmt: skip
-    return {"deals": n, "rate1": rate1, "rate2": rate2, "speedup": speedup, "outside": outside}
+    ratio = _cluster(board, lo, hi, budget, rate2, s2.counts)
+    return {"deals": n, "rate1": rate1, "rate2": rate2, "speedup": speedup, "outside": outside,
+            "cluster_ratio": ratio or 0.0}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

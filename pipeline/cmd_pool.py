@@ -87,7 +87,7 @@ def sample_cmd(ctx: click.Context, boards: str | None, numbers: str | None, rand
     if numbers_from is not None or count is not None:
         if numbers_from is None or count is None or numbers is not None or random_ is not None:
             raise engine.BadInput("give --numbers-from SEED with --count N, and neither --numbers nor --random")
-        added = sample.sample_number_set(_folder(ctx), bs, sample.seeded_numbers(numbers_from, count))
+        added = sample.sample_seeded(_folder(ctx), bs, numbers_from, count)
     else:
         added = _sample(_folder(ctx), bs, numbers, random_)
     click.echo("sample: " + ", ".join(f"{b} +{n}" for b, n in added.items()))

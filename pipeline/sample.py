@@ -138,23 +138,25 @@ def seeded_numbers(seed: int, count: int) -> list[int]:
     return out
 
 
-def sample_number_set(folder: Folder, boards: list[str], numbers: list[int]) -> dict[str, int]:
-    """Add the numbered deals `numbers` of each board (those not stored yet), one part per block of
-    DEALS_BLOCK numbers named by its first and last new number, as `sample_numbers` names them."""
+def sample_seeded(folder: Folder, boards: list[str], seed: int, count: int) -> dict[str, int]:
+    """Add the first `count` numbers `seeded_numbers(seed, ...)` draws, as numbered deals of each
+    board (those not stored yet), in parts of DEALS_BLOCK draws in draw order, each named by the seed
+    and its first and last draw index (`<board>.S<seed>.<i>-<j>`: unique, as a draw is stored once).
+    Solving goes in part order, so a run stopped early has solved a prefix of the draws: itself a
+    sample drawn from the seed."""
     folder.root.mkdir(parents=True, exist_ok=True)
+    numbers = seeded_numbers(seed, count)
     have = _stored_codes(folder)
-    blocks: dict[int, list[int]] = defaultdict(list)
-    for n in sorted(set(numbers)):
-        blocks[(n - 1) // DEALS_BLOCK].append(n)
     added: dict[str, int] = {}
     for board in boards:
         added[board] = 0
-        for _, ns in sorted(blocks.items()):
-            rows = [deal_row(board, c) for c in (engine.board_code(board, n) for n in ns) if c not in have[board]]
-            if rows:
-                a, b = rows[0]["number"], rows[-1]["number"]
-                storage.write_part(folder, DEALS, f"{board}.N{a:07d}-{b:07d}", rows)
-                added[board] += len(rows)
+        for start in range(0, count, DEALS_BLOCK):
+            todo = [(i, engine.board_code(board, n)) for i, n in enumerate(numbers[start : start + DEALS_BLOCK], start)]
+            todo = [(i, c) for i, c in todo if c not in have[board]]
+            if todo:
+                name = f"{board}.S{seed}.{todo[0][0]:07d}-{todo[-1][0]:07d}"
+                storage.write_part(folder, DEALS, name, [deal_row(board, c) for _, c in todo])
+                added[board] += len(todo)
     return added
 
 

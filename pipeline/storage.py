@@ -4,6 +4,7 @@ Layout under the data folder (every file a complete, immutable part):
 
     deals/<board>.N<lo>-<hi>.parquet          numbered deals lo..hi (those new when sampled)
     deals/<board>.R<digest>.parquet           random deals (named by a digest of their seeds)
+    deals/<board>.S<seed>.<i>-<j>.parquet     numbered deals drawn i..j by `sample --numbers-from SEED`
     verdicts/<deals part>.b<budget>.s<k>.parquet   slice k of a deals part solved at one budget
     .tmp/                                     half-written parts (outside every read glob)
 
