@@ -116,6 +116,7 @@ def run(
     with the reason saying so. Keeps a few batches per worker thread in flight, so parts are
     finished (and a killed client loses little) roughly in task order."""
     from distributed import as_completed
+    from distributed.scheduler import KilledWorker
 
     mine = engine.engine_version()
     pending = iter(tasks)
@@ -139,14 +140,9 @@ def run(
     flight = as_completed(more(2 * threads + 2))
     for f in flight:
         batch = meta.pop(f)
-        if f.status == "finished":
+        try:  # waits if the result was lost with its worker and is being recomputed
             version, results = f.result()
-            if version != mine:
-                raise engine.RunFailed(f"a Dask worker runs engine {version}, this client {mine}: "
-                                       "install the same dealpool on every worker")  # fmt: skip
-            for (key, _), row in zip(batch, results):
-                yield key, row
-        elif _killed(f):
+        except KilledWorker:
             if len(batch) > 1:  # find the deal that kills: each alone
                 for item in batch:
                     flight.add(submit([item]))
@@ -156,14 +152,17 @@ def run(
             if isinstance(row, dict) and "reason" in row:
                 row["reason"] = f"worker died {TRIES} times on this deal (Dask KilledWorker)"
             yield key, row
+        except Exception as err:  # not the deals' doing (solve_one records their errors as rows)
+            raise engine.RunFailed(f"a Dask task failed: {type(err).__name__}: {err}".splitlines()[0][:500]) from None
         else:
-            err = f.exception()
-            raise engine.RunFailed(f"a Dask task failed: {type(err).__name__}: {err}".splitlines()[0][:500])
+            if version != mine:
+                raise engine.RunFailed(f"a Dask worker runs engine {version}, this client {mine}: "
+                                       "install the same dealpool on every worker")  # fmt: skip
+            for (key, _), row in zip(batch, results):
+                yield key, row
         for g in more(1):
             flight.add(g)
         f.release()
-
-
 def _killed(f: Any) -> bool:
     """Did the task fail because the workers running it died (Dask's KilledWorker)?"""
     from distributed.scheduler import KilledWorker
