@@ -163,8 +163,3 @@ def run(
         for g in more(1):
             flight.add(g)
         f.release()
-def _killed(f: Any) -> bool:
-    """Did the task fail because the workers running it died (Dask's KilledWorker)?"""
-    from distributed.scheduler import KilledWorker
-
-    return f.status == "error" and isinstance(f.exception(), KilledWorker)
