@@ -146,6 +146,7 @@ def run(
             if len(batch) > 1:  # find the deal that kills: each alone
                 for item in batch:
                     flight.add(submit([item]))
+                f.release()
                 continue
             key, arg = batch[0]
             row = on_death(arg, None)
