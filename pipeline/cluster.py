@@ -136,8 +136,10 @@ def run(
             out.append(submit(batch))
         return out
 
-    threads = max(1, sum(client.nthreads().values()))
-    flight = as_completed(more(2 * threads + 2))
+    def want() -> int:  # a few batches per worker thread, counted again as workers join or leave
+        return 2 * max(1, sum(client.nthreads().values())) + 2
+
+    flight = as_completed(more(want()))
     for f in flight:
         batch = meta.pop(f)
         try:  # waits if the result was lost with its worker and is being recomputed
@@ -161,6 +163,6 @@ def run(
                                        "install the same dealpool on every worker")  # fmt: skip
             for (key, _), row in zip(batch, results):
                 yield key, row
-        for g in more(1):
+        for g in more(max(1, want() - len(meta))):
             flight.add(g)
         f.release()
