@@ -1,7 +1,7 @@
 //! Gaps' tests: undo and the exact key, redeals from the stream, a won line.
 
 use super::*;
-use crate::search::Verdict;
+use crate::search::{self, Verdict};
 
 const BIG: Limits = Limits { nodes: 2_000_000, max_bytes: 1 << 30 };
 

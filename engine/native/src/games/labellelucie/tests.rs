@@ -2,7 +2,7 @@
 //! stream, a won line that replays, a lost proof.
 
 use super::*;
-use crate::search::Verdict;
+use crate::search::{self, Verdict};
 
 const BIG: Limits = Limits { nodes: 2_000_000, max_bytes: 1 << 30 };
 
