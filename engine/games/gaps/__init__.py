@@ -21,6 +21,7 @@ GAME = Game(
     "Gaps",
     (),
     lay_out,
+    # Budget: deals 1..1000 need at most 420,315 positions (bench log G1); room so every deal is decided.
     boards=(BoardSpec("gaps", 1_000_000, "Gaps"),),
     rules=rules,
     seeded=True,  # the redeals shuffle with the deal's seed: the layout carries it

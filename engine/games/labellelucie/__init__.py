@@ -22,6 +22,7 @@ GAME = Game(
     "La Belle Lucie",
     (),
     lay_out,
+    # Budget: deals 1..1000 need at most 337,744 positions (bench log L1); room so every deal is decided.
     boards=(BoardSpec("labellelucie", 1_000_000, "La Belle Lucie"),),
     rules=rules,
     seeded=True,  # the redeals shuffle with the deal's seed: the layout carries it

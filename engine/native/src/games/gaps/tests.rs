@@ -86,3 +86,31 @@ fn a_near_win_is_won_and_the_line_replays() {
     assert_eq!(line, vec!["KS".to_string()]);
     position(&l, &Options::new(), &line).unwrap();
 }
+
+/// Rows of Q..2 of a suit (no run), then its king, then the gap: every gap follows a king.
+fn blocked() -> Vec<Vec<i32>> {
+    (0..4).map(|s| (1..12).rev().map(|r| s * 13 + r).chain([s * 13 + 12, s * 13]).collect()).collect()
+}
+
+#[test]
+fn blocked_with_no_redeal_left_is_lost_and_with_redeals_is_decided() {
+    let l = layout(blocked());
+    let mut g = Gaps::from_layout(&l, &Options::new()).unwrap();
+    let mut ms = Vec::new();
+    g.legal(&mut ms);
+    assert_eq!(ms, vec![Move::Redeal]);
+    g.redeals = REDEALS;
+    let out = crate::best_first::best_first(&mut g, BIG, |g, _| g.score());
+    assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1));
+    // With its two redeals the same deal is searched to the end, by both searches alike.
+    let mut g = Gaps::from_layout(&l, &Options::new()).unwrap();
+    let best = crate::best_first::best_first(&mut g, BIG, |g, _| g.score());
+    let mut g = Gaps::from_layout(&l, &Options::new()).unwrap();
+    let dfs = search::search(&mut g, BIG);
+    assert_eq!(best.verdict_str(), dfs.verdict_str());
+    assert_ne!(best.verdict_str(), "unknown");
+    if let Verdict::Won(line) = best.verdict {
+        assert!(line.iter().filter(|t| *t == "r").count() >= 1);
+        position(&l, &Options::new(), &line).unwrap();
+    }
+}

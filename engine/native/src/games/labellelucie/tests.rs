@@ -106,3 +106,28 @@ fn solves_an_easy_deal_and_the_line_replays() {
     }
     assert!(g.won());
 }
+
+#[test]
+fn best_first_and_depth_first_agree_on_dealt_positions() {
+    // The fans of a scrambled order (k * 11 mod 52): both complete searches give one verdict.
+    for m in [11, 15, 19, 23] {
+        let order: Vec<i32> = (0..52).map(|k| (k * m) % 52).collect();
+        let mut fans: Vec<Vec<i32>> = vec![Vec::new(); 18];
+        let mut k = 0;
+        for row in 0..3 {
+            for (f, fan) in fans.iter_mut().enumerate() {
+                if row == 0 || f < 17 {
+                    fan.push(order[k]);
+                    k += 1;
+                }
+            }
+        }
+        let l = layout(fans);
+        let mut g = Lucie::from_layout(&l, &Options::new()).unwrap();
+        let best = crate::best_first::best_first(&mut g, BIG, |g, _| g.score());
+        let mut g = Lucie::from_layout(&l, &Options::new()).unwrap();
+        let dfs = search::search(&mut g, BIG);
+        assert_eq!(best.verdict_str(), dfs.verdict_str(), "multiplier {m}");
+        assert_ne!(best.verdict_str(), "unknown");
+    }
+}
