@@ -94,14 +94,15 @@ def test_duckdb_file_holds_views_that_work_from_anywhere(reported: Path, tmp_pat
     db = reported / "dealpool.duckdb"
     script = (
         "import duckdb, json, sys; con = duckdb.connect(sys.argv[1], read_only=True); "
-        "print(json.dumps({'tables': con.sql(\"SELECT count(*) FROM duckdb_tables() WHERE NOT internal\").fetchone()[0], "
-        "'views': sorted(r[0] for r in con.sql(\"SELECT view_name FROM duckdb_views() WHERE NOT internal\").fetchall()), "
-        "'per_deal': con.sql('SELECT count(*), count(DISTINCT code) FROM verdicts').fetchone(), "
-        "'rates': con.sql('SELECT board, deals, won, pass_pct FROM pass_rates ORDER BY board').fetchall()}))"
+        "print(json.dumps({'tables': con.execute(\"SELECT count(*) FROM duckdb_tables() WHERE NOT internal\").fetchone()[0], "
+        "'views': sorted(r[0] for r in con.execute(\"SELECT view_name FROM duckdb_views() WHERE NOT internal\").fetchall()), "
+        "'per_deal': con.execute('SELECT count(*), count(DISTINCT code) FROM verdicts').fetchone(), "
+        "'rates': con.execute('SELECT board, deals, won, pass_pct FROM pass_rates ORDER BY board').fetchall()}))"
     )
     for cwd in (tmp_path, reported):
         out = subprocess.run([sys.executable, "-c", script, str(db.resolve() if cwd == tmp_path else db.name)],
-                             cwd=cwd, capture_output=True, text=True, check=True)  # fmt: skip
+                             cwd=cwd, capture_output=True, text=True)  # fmt: skip
+        assert out.returncode == 0, out.stderr
         got = json.loads(out.stdout)
         assert got["tables"] == 0
         assert got["views"] == ["deals", "pass_rates", "published", "verdicts", "verdicts_all"]
