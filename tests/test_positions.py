@@ -31,6 +31,14 @@ def _state(pos_or_code: engine.Position | str):  # type: ignore[no-untyped-def]
     return s.snapshot() if hasattr(s, "snapshot") else _fc(s)
 
 
+def _same(snap: tuple) -> tuple:
+    """A snapshot with what a position cannot tell dropped: Klondike's count of turn-overs used
+    when passes are unlimited (it then changes nothing)."""
+    if len(snap) == 8 and snap[6] is None:
+        return snap[:7] + (0,)
+    return snap
+
+
 def _fc(s) -> tuple:  # type: ignore[no-untyped-def]
     return (tuple(map(tuple, s.columns)), tuple(s.cells), tuple(s.foundations))
 
@@ -235,3 +243,46 @@ def test_first_winnable_is_the_first_the_solver_wins(capsys: pytest.CaptureFixtu
 def test_first_winnable_refuses_a_bad_code_before_solving(capsys: pytest.CaptureFixture[str]) -> None:
     c, out, err = run(capsys, "first-winnable", engine.board_code("klondike-1", 1), "SOL1-nope-1")
     assert c == 2 and out == "" and err.count("\n") == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["klondike-1", "klondike-3", "freecell"]), st.integers(1, 10_000), st.integers(0, 60),
+       st.randoms(use_true_random=False))  # fmt: skip
+def test_positions_in_play_round_trip(board: str, number: int, steps: int, rnd) -> None:  # type: ignore[no-untyped-def]
+    """Random legal play, then the position as a layout and as Solvitaire JSON, read back: the same
+    position (cards conserved, nothing moved), and the native solver accepts it."""
+    code = engine.board_code(board, number)
+    d = engine.deal(code)
+    rules = engine.rules_for(d.game)
+    s = rules.new_state(d.layout, d.options)
+    for _ in range(steps):
+        moves = rules.legal_moves(s)
+        if not moves or rules.is_won(s):
+            break
+        rules.play(s, rnd.choice(moves))
+    fmt = engine.game(d.game).solvitaire
+    layout = fmt.layout_of(s)
+    snap = s.snapshot() if hasattr(s, "snapshot") else _fc(s)
+    again = rules.new_state(layout, d.options)
+    assert _same(again.snapshot() if hasattr(again, "snapshot") else _fc(again)) == _same(snap)
+    pos = engine.read_position(json.dumps(fmt.to_doc(layout)), board)
+    assert _same(_state(pos)) == _same(snap)
+    r = engine.solve_position(pos, 2_000)
+    assert r.verdict in ("won", "lost", "unknown") and r.nodes <= 2_000
+
+
+def test_turn_overs_left_reach_the_solver() -> None:
+    """Passes=1: after the one pass the stock is spent for good; a hint there must know it."""
+    code = engine.format_code(engine.DealCode.numbered("klondike", [("passes", "3")], 11))
+    d = engine.deal(code)
+    rules = engine.rules_for(d.game)
+    s = rules.new_state(d.layout, d.options)
+    line = ["d"] * 24 + ["r"]
+    for m in line:
+        rules.play(s, m)
+    layout = engine.game("klondike").solvitaire.layout_of(s)
+    assert layout["redeals"] == [[1]]
+    assert rules.new_state(layout, d.options).snapshot() == s.snapshot()
+    h = engine.hint(code, line, 50_000)
+    if h.verdict == "won":
+        assert engine.replay(code, line + h.line).ok and h.line.count("r") <= 1
