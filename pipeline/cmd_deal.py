@@ -57,7 +57,7 @@ def deal_cmd(args: tuple[str, ...], code: str | None, board: str | None, option:
         if len(args) != 1 or option:
             raise engine.BadInput("--board needs one NUMBER and no -o; accepted: dealpool deal --board BOARD NUMBER")
         d = engine.deal(engine.board_code(engine.board(board), engine.parse_number(args[0])))
-    elif len(args) == 1 and not option:  # a code alone, as `dealpool deal CODE --format solvitaire`
+    elif len(args) == 1 and not option and args[0].lower() not in engine.GAMES:  # a code alone
         d = engine.deal(args[0])
     else:
         if len(args) != 2:
