@@ -49,18 +49,20 @@ __all__ = [
 
 
 def seed_bytes(seeds: Sequence[str], what: str = "seed") -> bytes:
-    """The scheme's input: the seeds as UTF-8, concatenated. An empty seed or one that is not
+    """The scheme's input: the seeds (server seed first) as UTF-8, concatenated. An empty seed or one that is not
     UTF-8 text (e.g. undecodable bytes on a command line) is BadInput: it would hide in the mix."""
     if not seeds:
         raise BadInput(f"no {what}s given; give at least the server seed")
     out = []
     for i, s in enumerate(seeds):
+        # the scheme's own order names them: the server seed first, then the client seeds
+        label = ("server seed" if i == 0 else f"client seed {i}") if what == "seed" else f"{what} {i + 1}"
         if not isinstance(s, str) or not s:
-            raise BadInput(f"{what} {i + 1} is empty; a seed is any non-empty UTF-8 text")
+            raise BadInput(f"{label} is empty; a seed is any non-empty UTF-8 text")
         try:
             out.append(s.encode("utf-8"))
         except UnicodeEncodeError:
-            raise BadInput(f"{what} {i + 1} is not valid UTF-8 text; a seed is any non-empty UTF-8 text") from None
+            raise BadInput(f"{label} is not valid UTF-8 text; a seed is any non-empty UTF-8 text") from None
     return b"".join(out)
 
 

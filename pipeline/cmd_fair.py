@@ -49,12 +49,17 @@ def shoe_cmd(server_seed: str, client_seeds: tuple[str, ...], positions: bool) -
 
 
 @fair_group.command("commit")
+@click.option("--pool", type=click.Path(path_type=Path), default=None,
+              help="Pin this exported pool for player draws: its files' SHA-256s are printed to publish too.")  # fmt: skip
 @click.pass_context
-def commit_cmd(ctx: click.Context) -> None:
+def commit_cmd(ctx: click.Context, pool: Path | None) -> None:
     """Make a secret server seed (Python's `secrets`), keep it in <data>/fair/secret/ (never exported
     before the reveal) and print its SHA-256: publish it before taking any client seed."""
-    c = fairness.commit(_folder(ctx))
+    folder = _folder(ctx)
+    c = fairness.commit(folder, pool)
     click.echo(f"commitment {c}")
+    for board, digest in sorted(fairness.record(folder, c)["pools"].items()):
+        click.echo(f"pool {board} {digest}")
 
 
 @fair_group.command("reveal")

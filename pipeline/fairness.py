@@ -101,8 +101,18 @@ def server_seed(folder: Folder, commitment: str) -> str:
     return seed
 
 
-def commit(folder: Folder) -> str:
-    """Make a server seed with `secrets`, keep it private, return its commitment (to publish)."""
+def pool_digests(pool: Path) -> dict[str, str]:
+    """SHA-256 of each board's pool file of an export: what player draws index into."""
+    boards = {}
+    for board in json.loads((pool / "manifest.json").read_text()).get("boards", {}):
+        boards[board] = _sha256(pool_codes(pool, board)[2])
+    return boards
+
+
+def commit(folder: Folder, pool: Path | None = None) -> str:
+    """Make a server seed with `secrets`, keep it private, return its commitment (to publish). With
+    `pool`, pin its board files now (their SHA-256s, published with the commitment), so no draw
+    under this commitment can come from another pool."""
     import secrets
 
     st = state(folder)
@@ -110,6 +120,7 @@ def commit(folder: Folder) -> str:
         raise engine.BadInput(
             f"commitment {st['current']} is not revealed yet: run `dealpool fair reveal` before a new commit"
         )
+    pools = pool_digests(pool) if pool is not None else {}
     seed = secrets.token_hex(32)
     c = engine.fair.commitment(seed)
     sdir = _dir(folder) / SECRET
@@ -121,7 +132,7 @@ def commit(folder: Folder) -> str:
         f.write(seed)
         f.flush()
         os.fsync(f.fileno())
-    _save_record(folder, {"scheme": engine.fair.SCHEME, "commitment": c, "sample": None, "draws": []})
+    _save_record(folder, {"scheme": engine.fair.SCHEME, "commitment": c, "sample": None, "draws": [], "pools": pools})
     _write_json(_dir(folder) / "state.json", {**st, "current": c})
     return c
 
@@ -200,8 +211,8 @@ def pool_codes(pool: Path, board: str | None) -> tuple[str, list[str], Path]:
 
 
 def draw(folder: Folder, pool: Path, board: str | None, client_seed: str) -> dict[str, Any]:
-    """A player's deal: `pick([server seed, client seed], codes)`. The first draw of a board under a
-    commitment pins the pool file's SHA-256; a later draw from a changed file is refused."""
+    """A player's deal: `pick([server seed, client seed], codes)`. The pool file's SHA-256 is pinned by
+    `commit --pool` or else by the first draw of its board; a draw from a changed file is refused."""
     engine.fair.seed_bytes([client_seed], "client seed")
     c = current(folder)
     board, codes, path = pool_codes(pool, board)
@@ -210,7 +221,7 @@ def draw(folder: Folder, pool: Path, board: str | None, client_seed: str) -> dic
     pinned = rec.setdefault("pools", {}).get(board)
     if pinned and pinned != digest:
         raise engine.BadInput(
-            f"{path.name} changed since the first draw under commitment {c} (SHA-256 {pinned}); "
+            f"{path.name} is not the pool pinned under commitment {c} (SHA-256 {pinned}); "
             "draw from that pool, or reveal and commit anew"
         )
     seed = server_seed(folder, c)

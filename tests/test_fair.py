@@ -316,7 +316,9 @@ def test_draw_then_verify_draw_after_the_reveal(capsys, tmp_path):
     _ok(capsys, *d, "solve", "--workers", "1", "--quiet", solver=FakeSolver())
     _ok(capsys, *d, "export")
     pool = data / "pool"
-    c = _ok(capsys, *d, "fair", "commit").split()[1]
+    out = _ok(capsys, *d, "fair", "commit", "--pool", str(pool))
+    c = out.split()[1]
+    assert out.splitlines()[1] == f"pool {BOARD} " + hashlib.sha256((pool / f"{BOARD}.json").read_bytes()).hexdigest()
     seed = (data / "fair" / "secret" / c).read_text()
     got = json.loads(_ok(capsys, *d, "fair", "draw", str(pool), "--client-seed", "player-7", "--json"))
     codes = [x["code"] for x in json.loads((pool / f"{BOARD}.json").read_text())["deals"]]
@@ -324,14 +326,14 @@ def test_draw_then_verify_draw_after_the_reveal(capsys, tmp_path):
     words = (fair.word((seed + "player-7").encode(), k) for k in range(100))
     lim = (1 << 32) - (1 << 32) % len(codes)
     assert got["code"] == codes[next(w for w in words if w < lim) % len(codes)]
-    # the pool file is pinned by the first draw
+    # the pool file is pinned by the commit
     p = pool / f"{BOARD}.json"
     doc = json.loads(p.read_text())
     doc["deals"] = doc["deals"][1:]
     backup = p.read_text()
     p.write_text(json.dumps(doc))
     code, _, err = run(capsys, *d, "fair", "draw", str(pool), "--client-seed", "p8")
-    assert code == 2 and "changed since the first draw" in err
+    assert code == 2 and "is not the pool pinned under commitment" in err
     p.write_text(backup)
 
     code, _, err = run(capsys, "fair", "verify-draw", str(pool), "--client-seed", "player-7")
@@ -374,9 +376,10 @@ def test_reveal_waits_for_the_export_of_the_sample(capsys, tmp_path):
 @pytest.mark.parametrize(
     "argv, says",
     [
-        (["fair", "shoe", ""], "seed 1 is empty"),
-        (["fair", "shoe", "s", ""], "seed 2 is empty"),
-        (["fair", "shoe", "s", "\udcff"], "seed 2 is not valid UTF-8"),
+        (["fair", "shoe", ""], "server seed is empty"),
+        (["fair", "shoe", "s", "a", ""], "client seed 2 is empty"),
+        (["fair", "shoe", "s", "\udcff"], "client seed 1 is not valid UTF-8"),
+        (["fair", "draw", "nowhere", "--client-seed", "\udcff"], "client seed 1 is not valid UTF-8"),
         (["fair", "reveal"], "no committed server seed"),
         (["fair", "draw", "nowhere", "--client-seed", "p"], "no committed server seed"),
         (["sample", "--committed", "--client-seed", "x", "--random", "3"], "no committed server seed"),
@@ -395,7 +398,7 @@ def test_non_utf8_seed_on_the_command_line(tmp_path):
     cmd = [sys.executable, "-m", "pipeline", "fair", "shoe", b"seed\xff".decode("utf-8", "surrogateescape")]
     p = subprocess.run([a.encode("utf-8", "surrogateescape") for a in cmd], capture_output=True, env=env())
     assert p.returncode == 2, p.stderr
-    assert p.stderr.decode() == "dealpool: error: seed 1 is not valid UTF-8 text; a seed is any non-empty UTF-8 text\n"
+    assert p.stderr.decode() == "dealpool: error: server seed is not valid UTF-8 text; a seed is any non-empty UTF-8 text\n"
 
 
 def test_second_commit_over_an_unrevealed_one(capsys, tmp_path):
