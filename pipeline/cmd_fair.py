@@ -67,12 +67,12 @@ def commit_cmd(ctx: click.Context, pool: Path | None) -> None:
               help="Export folder to reveal into (default: <data>/pool).")  # fmt: skip
 @click.pass_context
 def reveal_cmd(ctx: click.Context, out: Path | None) -> None:
-    """Write the server seed, the client seeds and the commitment into the export (reveal.json), after
+    """Write the server seed, the client seeds and the commitment into the export (reveal-<commitment>.json), after
     its committed sample's verdicts are shipped (`dealpool export`); then a new commit is allowed."""
     folder = _folder(ctx)
     out = out or folder.root / "pool"
     doc = fairness.reveal(folder, out)
-    click.echo(f"reveal: {out / fairness.REVEAL_FILE}: server seed {doc['server_seed']} (commitment {doc['commitment']})")
+    click.echo(f"reveal: {out / fairness.reveal_name(doc['commitment'])}: server seed {doc['server_seed']} (commitment {doc['commitment']})")
 
 
 _pool_arg = click.argument("pool", type=click.Path(path_type=Path))
@@ -101,8 +101,8 @@ def draw_cmd(ctx: click.Context, pool: Path, board: str | None, client_seed: str
 @_pool_arg
 @_board_opt
 @_client_opt
-@click.option("--server-seed", default=None, help="The revealed seed (default: POOL/reveal.json's).")
-@click.option("--commitment", default=None, help="The SHA-256 published before the draw (default: reveal.json's).")
+@click.option("--server-seed", default=None, help="The revealed seed (default: POOL/reveal-<commitment>.json's).")
+@click.option("--commitment", default=None, help="The SHA-256 your draw printed (default: the pool's one reveal).")
 @click.option("--code", default=None, help="The deal you were given: exit 1 unless it is the one the draw must give.")
 def verify_draw_cmd(pool: Path, board: str | None, client_seed: str, server_seed: str | None,
                     commitment: str | None, code: str | None) -> None:  # fmt: skip
@@ -111,7 +111,7 @@ def verify_draw_cmd(pool: Path, board: str | None, client_seed: str, server_seed
     click.echo(f"verify-draw: the seed hashes to the commitment {d['commitment']}; the deal must have been "
                f"{d['code']} (deal {d['index'] + 1} of {d['count']} in the {d['board']} pool)")  # fmt: skip
     if d["pool_changed"]:
-        raise engine.RunFailed(f"verify-draw: the {d['board']} pool file changed since the draws (SHA-256 differs from reveal.json's)")
+        raise engine.RunFailed(f"verify-draw: the {d['board']} pool file changed since the draws (SHA-256 differs from the one pinned in its reveal)")
     if code is not None and code != d["code"]:
         raise engine.RunFailed(f"verify-draw: FAILED, you were given {code}, the draw gives {d['code']}")
 

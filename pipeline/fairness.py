@@ -7,11 +7,12 @@ State in the data folder, under `fair/`:
     fair/<commitment>.json     the public record of one commitment: its committed sample (client
                                seeds, boards, count, the drawn numbers) and its player draws
     fair/secret/<commitment>   THE SERVER SEED, mode 0600 in a 0700 folder, until the reveal
-    fair/<commitment>.reveal.json   after the reveal: what `reveal` wrote into the export
+    fair/<commitment>.reveal.json   after the reveal: what `reveal` wrote into the export as
+                               reveal-<commitment>.json (one file a commitment, so reveals add up)
 
 The export (pipeline/export.py's fair section, `export_sample` here) reads only state.json and the
 public records, never `fair/secret/`: the seed leaves the data folder only through `reveal`, which
-writes `reveal.json` into the export after the sample's verdicts are already shipped there.
+writes `reveal-<commitment>.json` into the export after the sample's verdicts are already shipped there.
 
 Draws are engine.fair's: a committed sample is `engine.fair.sample` over the numbered deals
 1..MAX_NUMBER (the same numbers on every board sampled), a player's draw `engine.fair.pick` over the
@@ -34,7 +35,12 @@ from pipeline.storage import DEALS, VERDICTS, Folder
 FAIR = "fair"
 SECRET = "secret"
 SAMPLE_FILE = "sample.json"
-REVEAL_FILE = "reveal.json"
+REVEAL_GLOB = "reveal-*.json"
+
+
+def reveal_name(commitment: str) -> str:
+    """The export's file of one commitment's reveal."""
+    return f"reveal-{commitment}.json"
 SHIPPED_VERDICTS = ("won", "lost", "unknown")
 
 
@@ -236,18 +242,23 @@ def draw(folder: Folder, pool: Path, board: str | None, client_seed: str) -> dic
 
 
 def verify_draw(pool: Path, board: str | None, client_seed: str, seed: str | None, commitment: str | None) -> dict[str, Any]:
-    """Which deal the draw must have been, from the revealed seed (by default the pool's reveal.json).
-    A seed that does not hash to the commitment is refused (BadInput)."""
+    """Which deal the draw must have been, from the revealed seed (by default the pool's
+    reveal-<commitment>.json; with no --commitment, the pool's one reveal). A seed that does not hash
+    to the commitment is refused (BadInput)."""
     engine.fair.seed_bytes([client_seed], "client seed")
-    rev = _read_json(pool / REVEAL_FILE) if pool.is_dir() else None
+    if commitment is None and seed is None:
+        found = sorted(pool.glob(REVEAL_GLOB)) if pool.is_dir() else []
+        if len(found) != 1:
+            why = "no reveal" if not found else f"{len(found)} reveals"
+            raise engine.BadInput(f"{str(pool)!r} holds {why}: give --commitment (the one your draw printed)")
+        commitment = found[0].name[len("reveal-") : -len(".json")]
+    if commitment is None:
+        raise engine.BadInput("with --server-seed give --commitment: the SHA-256 published before your draw")
+    rev = _read_json(pool / reveal_name(commitment)) if pool.is_dir() else None
     if seed is None:
         if not isinstance(rev, dict):
-            raise engine.BadInput(f"{str(pool)!r} holds no {REVEAL_FILE}: give --server-seed and --commitment")
+            raise engine.BadInput(f"{str(pool)!r} holds no {reveal_name(commitment)} (not revealed yet): give --server-seed")
         seed = str(rev["server_seed"])
-    if commitment is None:
-        if not isinstance(rev, dict):
-            raise engine.BadInput("give --commitment: the SHA-256 published before your draw")
-        commitment = str(rev["commitment"])
     engine.fair.check_commitment(seed, commitment)
     board, codes, path = pool_codes(pool, board)
     code = engine.fair.pick([seed, client_seed], codes)
@@ -263,7 +274,7 @@ def verify_draw(pool: Path, board: str | None, client_seed: str, seed: str | Non
 
 
 def reveal(folder: Folder, out: Path) -> dict[str, Any]:
-    """Put the seed, the client seeds and the commitment into the export `out` (reveal.json), after
+    """Put the seed, the client seeds and the commitment into the export `out` (reveal-<c>.json), after
     checking the seed against its commitment and that `out` already ships this commitment's sample."""
     c = current(folder)
     seed = server_seed(folder, c)
@@ -287,7 +298,7 @@ def reveal(folder: Folder, out: Path) -> dict[str, Any]:
         "draws": rec.get("draws", []),
         "pools": rec.get("pools", {}),
     }
-    _write_json(out / REVEAL_FILE, doc)
+    _write_json(out / reveal_name(c), doc)
     _write_json(_dir(folder) / f"{c}.reveal.json", doc)
     rec["revealed"] = True
     _save_record(folder, rec)
@@ -364,18 +375,19 @@ def verify_sample(out: Path, manifest: dict[str, Any]) -> tuple[list[str], str]:
                 problems.append(f"sampled deal {b} {code} has no verdict shipped ({d.get('verdict')})")
             elif d["verdict"] == "won" and code not in pool_codes_:
                 problems.append(f"sampled deal {b} {code} is shipped as won but is not in the pool with its line")
-    rev = _read_json(out / REVEAL_FILE)
+    rname = reveal_name(str(doc.get("commitment")))
+    rev = _read_json(out / rname)
     if not isinstance(rev, dict):
         n = sum(len(d) for d in shipped.values())
         return problems, f"fair: committed sample of {n} deals, commitment {doc.get('commitment')}, not revealed yet"
     try:
         engine.fair.check_commitment(str(rev["server_seed"]), str(doc["commitment"]))
     except engine.BadInput as e:
-        return problems + [f"{REVEAL_FILE}: {e}"], ""
+        return problems + [f"{rname}: {e}"], ""
     except KeyError as e:
-        return problems + [f"{REVEAL_FILE} lacks {e}"], ""
+        return problems + [f"{rname} lacks {e}"], ""
     if rev.get("client_seeds") != doc.get("client_seeds"):
-        problems.append(f"{REVEAL_FILE}: the client seeds {rev.get('client_seeds')} differ from the committed sample's {doc.get('client_seeds')}")
+        problems.append(f"{rname}: the client seeds {rev.get('client_seeds')} differ from the committed sample's {doc.get('client_seeds')}")
     try:
         numbers = sample_numbers(str(rev["server_seed"]), list(rev["client_seeds"]), int(doc["count"]))
     except (engine.BadInput, KeyError, TypeError, ValueError) as e:

@@ -161,7 +161,7 @@ def _committed_export(capsys, data: Path, solver=None, count: str = "12", budget
     _ok(capsys, *d, "solve", "--budget", budget, "--workers", "1", "--quiet", solver=solver)
     _ok(capsys, *d, "export", solver=solver)
     pool = data / "pool"
-    assert "reveal.json" not in {p.name for p in pool.iterdir()}
+    assert not list(pool.glob("reveal-*.json"))
     return c, pool
 
 
@@ -185,7 +185,7 @@ def test_commit_sample_solve_export_reveal_verify_on_the_engine(capsys, tmp_path
 
     out = _ok(capsys, "--data", str(data), "fair", "reveal")
     assert seed in out and not (data / "fair" / "secret" / c).exists()
-    rev = json.loads((pool / "reveal.json").read_text())
+    rev = json.loads((pool / f"reveal-{c}.json").read_text())
     assert rev["server_seed"] == seed and rev["commitment"] == c and rev["client_seeds"] == ["alice", "bob"]
     out = _ok(capsys, "verify", str(pool))
     assert out.startswith("verify: OK") and "re-derived from the revealed seed: 6 deals" in out
@@ -227,25 +227,30 @@ def _fails(capsys, pool: Path, says: str) -> None:
     assert err.startswith("dealpool: error: verify: FAILED") and err.count("\n") == 1 and says in err, err
 
 
+def _reveal(pool: Path) -> str:
+    (p,) = pool.glob("reveal-*.json")
+    return p.name
+
+
 def _deals(doc):
     return doc["boards"][BOARD]["deals"]
 
 
 def test_a_changed_server_seed_fails_verify(capsys, revealed):
     _, pool = revealed
-    _rewrite(pool, "reveal.json", lambda d: d.update(server_seed=d["server_seed"] + "0"))
-    _fails(capsys, pool, "reveal.json: the revealed server seed hashes to")
+    _rewrite(pool, _reveal(pool), lambda d: d.update(server_seed=d["server_seed"] + "0"))
+    _fails(capsys, pool, f"{_reveal(pool)}: the revealed server seed hashes to")
 
 
 def test_a_changed_client_seed_fails_verify(capsys, revealed):
     _, pool = revealed
-    _rewrite(pool, "reveal.json", lambda d: d.update(client_seeds=["alice", "eve"]))
+    _rewrite(pool, _reveal(pool), lambda d: d.update(client_seeds=["alice", "eve"]))
     _fails(capsys, pool, "client seeds ['alice', 'eve'] differ from the committed sample's ['alice', 'bob']")
 
 
 def test_client_seeds_changed_everywhere_fail_verify(capsys, revealed):
     _, pool = revealed
-    _rewrite(pool, "reveal.json", lambda d: d.update(client_seeds=["alice", "eve"]))
+    _rewrite(pool, _reveal(pool), lambda d: d.update(client_seeds=["alice", "eve"]))
     _rewrite(pool, "sample.json", lambda d: d.update(client_seeds=["alice", "eve"]))
     _fails(capsys, pool, f"{BOARD}: 12 deal(s) in sample.json are not in the committed sample (changed)")
 
@@ -337,7 +342,7 @@ def test_draw_then_verify_draw_after_the_reveal(capsys, tmp_path):
     p.write_text(backup)
 
     code, _, err = run(capsys, "fair", "verify-draw", str(pool), "--client-seed", "player-7")
-    assert code == 2 and "reveal.json" in err  # nothing revealed yet
+    assert code == 2 and "holds no reveal" in err  # nothing revealed yet
     _ok(capsys, *d, "fair", "reveal")
     out = _ok(capsys, "fair", "verify-draw", str(pool), "--client-seed", "player-7", "--code", got["code"])
     assert f"must have been {got['code']}" in out
@@ -416,3 +421,17 @@ def test_draw_from_an_empty_pool(capsys, tmp_path):
     (pool / "manifest.json").write_text(json.dumps({"format": "dealpool-pool/1", "boards": {}, "files": {}}))
     code, _, err = run(capsys, *d, "fair", "draw", str(pool), "--client-seed", "p")
     assert code == 2 and "cannot draw from an empty pool" in err and err.count("\n") == 1
+
+
+def test_reveals_add_up_in_one_export(capsys, revealed):
+    data, pool = revealed
+    d = ("--data", str(data))
+    c2 = _ok(capsys, *d, "fair", "commit", "--pool", str(pool)).split()[1]
+    got = json.loads(_ok(capsys, *d, "fair", "draw", str(pool), "--client-seed", "p", "--json"))
+    _ok(capsys, *d, "fair", "reveal")
+    assert len(list(pool.glob("reveal-*.json"))) == 2
+    assert _ok(capsys, "verify", str(pool), solver=FakeSolver()).startswith("verify: OK")  # the sample's reveal intact
+    code, _, err = run(capsys, "fair", "verify-draw", str(pool), "--client-seed", "p")
+    assert code == 2 and "2 reveals: give --commitment" in err
+    out = _ok(capsys, "fair", "verify-draw", str(pool), "--client-seed", "p", "--commitment", c2, "--code", got["code"])
+    assert f"must have been {got['code']}" in out
