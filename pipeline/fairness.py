@@ -129,6 +129,8 @@ def commit(folder: Folder, pool: Path | None = None) -> str:
     pools = pool_digests(pool) if pool is not None else {}
     seed = secrets.token_hex(32)
     c = engine.fair.commitment(seed)
+    if (_dir(folder) / f"{c}.json").exists():  # only a broken `secrets` repeats a seed
+        raise engine.RunFailed(f"the new server seed's commitment {c} is already used; nothing committed")
     sdir = _dir(folder) / SECRET
     sdir.mkdir(parents=True, exist_ok=True)
     os.chmod(sdir, 0o700)

@@ -423,9 +423,12 @@ def test_draw_from_an_empty_pool(capsys, tmp_path):
     assert code == 2 and "cannot draw from an empty pool" in err and err.count("\n") == 1
 
 
-def test_reveals_add_up_in_one_export(capsys, revealed):
+def test_reveals_add_up_in_one_export(capsys, revealed, monkeypatch):
     data, pool = revealed
     d = ("--data", str(data))
+    code, _, err = run(capsys, *d, "fair", "commit")  # the fixed seed again: a revealed seed is never reused
+    assert code == 1 and "already used" in err
+    monkeypatch.setattr("secrets.token_hex", lambda n: "another seed")
     c2 = _ok(capsys, *d, "fair", "commit", "--pool", str(pool)).split()[1]
     got = json.loads(_ok(capsys, *d, "fair", "draw", str(pool), "--client-seed", "p", "--json"))
     _ok(capsys, *d, "fair", "reveal")
