@@ -404,5 +404,6 @@ def verify_sample(out: Path, manifest: dict[str, Any]) -> tuple[list[str], str]:
             problems.append(f"{b}: {len(extra)} deal(s) in {SAMPLE_FILE} are not in the committed sample (changed), first {extra[0]}")
     counts = {v: sum(d.get("verdict") == v for ds in shipped.values() for d in ds.values()) for v in SHIPPED_VERDICTS}
     line = (f"fair: committed sample re-derived from the revealed seed: {len(numbers)} deals x {len(shipped)} boards, "
-            f"won {counts['won']}, lost {counts['lost']}, unknown {counts['unknown']}")  # fmt: skip
+            f"won {counts['won']}, lost {counts['lost']}, unknown {counts['unknown']} "
+            f"(commitment {doc['commitment']}, client seeds {json.dumps(rev['client_seeds'], ensure_ascii=False)})")  # fmt: skip
     return problems, line
