@@ -148,7 +148,6 @@ def export_fair(folder: Folder, out: Path, manifest: dict[str, Any]) -> None:
     seed reaches an export only through `dealpool fair reveal` (pipeline/fairness.py)."""
     for name in fairness.export_sample(folder, out):
         manifest["files"][name] = sha256(out / name)
-        manifest["sample"] = name
 
 
 def verify_fair(out: Path) -> tuple[list[str], str]:

@@ -312,6 +312,15 @@ def reveal(folder: Folder, out: Path) -> dict[str, Any]:
 # ---- export and verify sections (called from pipeline/export.py) -------------------------------
 
 
+def export_names(out: Path) -> tuple[set[str], set[str]]:
+    """(listed, unlisted) file names the fair scheme adds to an export: sample.json, hashed in the
+    manifest's files; reveal-<commitment>.json, written after the export and so in no manifest (the
+    commitment, hashed in sample.json, is what vouches for it). For a check of the folder's names."""
+    listed = {SAMPLE_FILE} if (out / SAMPLE_FILE).exists() else set()
+    unlisted = {p.name for p in out.glob(REVEAL_GLOB) if len(p.name) == len("reveal-.json") + 64}
+    return listed, unlisted
+
+
 def _final(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The verdict a deal ships with: won (replayed) if any budget won, else lost, else the unknown
     of the largest budget, else the error."""

@@ -189,6 +189,10 @@ def test_commit_sample_solve_export_reveal_verify_on_the_engine(capsys, tmp_path
     assert rev["server_seed"] == seed and rev["commitment"] == c and rev["client_seeds"] == ["alice", "bob"]
     out = _ok(capsys, "verify", str(pool))
     assert out.startswith("verify: OK") and "re-derived from the revealed seed: 6 deals" in out
+    from pipeline import fairness
+
+    assert fairness.export_names(pool) == ({"sample.json"}, {f"reveal-{c}.json"})
+    assert "sample.json" in json.loads((pool / "manifest.json").read_text())["files"]
 
 
 FIXED_SEED = "a fixed server seed, so the fake's verdicts are the same on every run"
