@@ -372,9 +372,16 @@ def verify_sample(out: Path, manifest: dict[str, Any]) -> tuple[list[str], str]:
         doc = json.loads((out / SAMPLE_FILE).read_text())
         boards = doc["boards"]
         shipped = {b: {d["code"]: d for d in info["deals"]} for b, info in boards.items()}
+        count = int(doc["count"])
     except Exception as e:
         return [f"{SAMPLE_FILE}: unreadable ({type(e).__name__}: {e})"], ""
     problems: list[str] = []
+    for b, info in boards.items():
+        listed = [d.get("verdict") for d in info["deals"]]
+        if len(listed) != len(shipped[b]):
+            problems.append(f"{b}: a sampled deal is listed twice in {SAMPLE_FILE}")
+        if info.get("counts") != {v: listed.count(v) for v in SHIPPED_VERDICTS}:
+            problems.append(f"{b}: the counts in {SAMPLE_FILE} differ from its deals' verdicts")
     for b, deals in shipped.items():
         pool_codes_: set[str] = set()
         info = manifest.get("boards", {}).get(b)
@@ -397,14 +404,20 @@ def verify_sample(out: Path, manifest: dict[str, Any]) -> tuple[list[str], str]:
         return problems + [f"{rname}: {e}"], ""
     except KeyError as e:
         return problems + [f"{rname} lacks {e}"], ""
+    if sorted(boards) != sorted((rev.get("sample") or {}).get("boards") or []):
+        problems.append(f"{rname}: the sampled boards {(rev.get('sample') or {}).get('boards')} differ from {SAMPLE_FILE}'s {sorted(boards)}")
     if rev.get("client_seeds") != doc.get("client_seeds"):
         problems.append(f"{rname}: the client seeds {rev.get('client_seeds')} differ from the committed sample's {doc.get('client_seeds')}")
     try:
-        numbers = sample_numbers(str(rev["server_seed"]), list(rev["client_seeds"]), int(doc["count"]))
+        numbers = sample_numbers(str(rev["server_seed"]), list(rev["client_seeds"]), count)
     except (engine.BadInput, KeyError, TypeError, ValueError) as e:
         return problems + [f"cannot re-derive the sample: {e}"], ""
     for b, deals in shipped.items():
-        want = [engine.board_code(b, n) for n in numbers]
+        try:
+            want = [engine.board_code(b, n) for n in numbers]
+        except engine.BadInput as e:
+            problems.append(f"{SAMPLE_FILE}: {e}")
+            continue
         missing = [code for code in want if code not in deals]
         extra = sorted(set(deals) - set(want))
         if missing:
@@ -412,7 +425,7 @@ def verify_sample(out: Path, manifest: dict[str, Any]) -> tuple[list[str], str]:
         if extra:
             problems.append(f"{b}: {len(extra)} deal(s) in {SAMPLE_FILE} are not in the committed sample (changed), first {extra[0]}")
     counts = {v: sum(d.get("verdict") == v for ds in shipped.values() for d in ds.values()) for v in SHIPPED_VERDICTS}
-    line = (f"fair: committed sample re-derived from the revealed seed: {len(numbers)} deals x {len(shipped)} boards, "
+    line = (f"fair: committed sample re-derived from the revealed seed: {len(numbers)} deals of each of {','.join(sorted(shipped))}, "
             f"won {counts['won']}, lost {counts['lost']}, unknown {counts['unknown']} "
             f"(commitment {doc['commitment']}, client seeds {json.dumps(rev['client_seeds'], ensure_ascii=False)})")  # fmt: skip
     return problems, line

@@ -188,7 +188,7 @@ def test_commit_sample_solve_export_reveal_verify_on_the_engine(capsys, tmp_path
     rev = json.loads((pool / f"reveal-{c}.json").read_text())
     assert rev["server_seed"] == seed and rev["commitment"] == c and rev["client_seeds"] == ["alice", "bob"]
     out = _ok(capsys, "verify", str(pool))
-    assert out.startswith("verify: OK") and "re-derived from the revealed seed: 6 deals" in out
+    assert out.startswith("verify: OK") and "re-derived from the revealed seed: 6 deals of each of klondike-1" in out
     from pipeline import fairness
 
     assert fairness.export_names(pool) == ({"sample.json"}, {f"reveal-{c}.json"})
@@ -295,6 +295,18 @@ def test_an_unsolved_sampled_deal_fails_verify(capsys, tmp_path):
     _ok(capsys, *d, "sample", "--boards", BOARD, "--committed", "--client-seed", "x", "--random", "3")
     _ok(capsys, *d, "export")
     _fails(capsys, data / "pool", "has no verdict shipped (None)")
+
+
+def test_a_dropped_board_fails_verify(capsys, revealed):
+    _, pool = revealed
+    _rewrite(pool, "sample.json", lambda doc: doc.update(boards={}))
+    _fails(capsys, pool, "the sampled boards ['klondike-1'] differ from sample.json's []")
+
+
+def test_edited_counts_fail_verify(capsys, revealed):
+    _, pool = revealed
+    _rewrite(pool, "sample.json", lambda doc: doc["boards"][BOARD]["counts"].update(lost=0))
+    _fails(capsys, pool, "the counts in sample.json differ from its deals' verdicts")
 
 
 def test_sample_json_edited_without_rehash_fails_on_its_hash(capsys, revealed):
