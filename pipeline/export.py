@@ -155,7 +155,7 @@ def verify_fair(out: Path) -> tuple[list[str], str]:
     export ships no sample. Run after verify_pool, which has already refused a folder with no manifest."""
     try:
         manifest = json.loads((out / "manifest.json").read_text())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # verify_pool has reported the manifest already
         return [], ""
     if not isinstance(manifest, dict):
         return [], ""

@@ -63,8 +63,18 @@ def _read_json(path: Path) -> Any:
         return json.loads(path.read_text())
     except FileNotFoundError:
         return None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise engine.BadInput(f"{str(path)!r} is not valid JSON ({e}); it is dealpool's fair state") from None
+    except (ValueError, RecursionError) as e:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise engine.BadInput(f"{str(path)!r} is not valid JSON ({type(e).__name__}); it is dealpool's fair state") from None
+
+
+def _try_json(path: Path) -> tuple[Any, str]:
+    """(document or None, problem or ''): for `verify`, where a bad file is a finding, not an error."""
+    try:
+        return json.loads(path.read_text()), ""
+    except FileNotFoundError:
+        return None, ""
+    except (OSError, ValueError, RecursionError) as e:
+        return None, f"{path.name}: not valid JSON ({type(e).__name__})"
 
 
 def state(folder: Folder) -> dict[str, Any]:
@@ -385,17 +395,22 @@ def verify_sample(out: Path, manifest: dict[str, Any]) -> tuple[list[str], str]:
     for b, deals in shipped.items():
         pool_codes_: set[str] = set()
         info = manifest.get("boards", {}).get(b)
-        if info:
-            pdoc = _read_json(out / info["json"])
-            pool_codes_ = {d["code"] for d in pdoc["deals"]} if isinstance(pdoc, dict) else set()
+        if isinstance(info, dict):
+            pdoc, _ = _try_json(out / str(info.get("json")))  # a bad pool file is verify_pool's finding
+            try:
+                pool_codes_ = {d["code"] for d in pdoc["deals"]}
+            except (TypeError, KeyError):
+                pass
         for code, d in deals.items():
             if d.get("verdict") not in SHIPPED_VERDICTS:
                 problems.append(f"sampled deal {b} {code} has no verdict shipped ({d.get('verdict')})")
             elif d["verdict"] == "won" and code not in pool_codes_:
                 problems.append(f"sampled deal {b} {code} is shipped as won but is not in the pool with its line")
     rname = reveal_name(str(doc.get("commitment")))
-    rev = _read_json(out / rname)
-    if not isinstance(rev, dict):
+    rev, bad = _try_json(out / rname)
+    if bad or (rev is not None and not isinstance(rev, dict)):
+        return problems + [bad or f"{rname}: not a reveal"], ""
+    if rev is None:
         n = sum(len(d) for d in shipped.values())
         return problems, f"fair: committed sample of {n} deals, commitment {doc.get('commitment')}, not revealed yet"
     try:

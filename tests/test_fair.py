@@ -454,3 +454,12 @@ def test_reveals_add_up_in_one_export(capsys, revealed, monkeypatch):
     assert code == 2 and "2 reveals: give --commitment" in err
     out = _ok(capsys, "fair", "verify-draw", str(pool), "--client-seed", "p", "--commitment", c2, "--code", got["code"])
     assert f"must have been {got['code']}" in out
+
+
+def test_unreadable_fair_files_are_findings_not_tracebacks(capsys, revealed):
+    _, pool = revealed
+    name = _reveal(pool)
+    (pool / name).write_text("[" * 100_000 + "]" * 100_000)
+    _fails(capsys, pool, f"{name}: not valid JSON (RecursionError)")
+    (pool / "sample.json").write_text("{")
+    _fails(capsys, pool, "sample.json: unreadable (JSONDecodeError")
