@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 import engine
-from pipeline import fairness, pool, sample, storage
+from pipeline import cmd_client, fairness, pool, sample, storage
 from pipeline.check import run_check
 from pipeline.export import export_pool, verify_fair, verify_pool
 from pipeline.report import write_report
@@ -109,16 +109,23 @@ def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, wor
 @_boards_opt
 @_budget_opt
 @click.option("--json", "as_json", is_flag=True, help="One deal: print JSON (code, board, verdict, nodes, line).")
+@click.option("--position", default=None, metavar="FILE|-",
+              help="Solve a position in Solvitaire's JSON deal format (--board: its board; default by pile count).")
 @_workers_opt
 @_maxmb_opt
 @_quiet_opt
 @click.pass_context
 def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boards: str | None, budget: int | None,
-              as_json: bool, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
-    """Solve one deal (CODE, or --board BOARD NUMBER), or with neither every sampled, unsolved deal
-    of the data folder across worker processes."""
+              as_json: bool, position: str | None, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
+    """Solve one deal (CODE, or --board BOARD NUMBER), a position (--position FILE, - for stdin),
+    or with none every sampled, unsolved deal of the data folder across worker processes."""
     _check_workers(workers)
     pool.check_budget(budget)
+    if position is not None:
+        if args or boards:
+            raise engine.BadInput("--position takes no CODE, NUMBER or --boards; accepted: solve --position FILE [--board BOARD]")
+        cmd_client.solve_position(position, board, budget, max_mb, as_json)
+        return
     if board is not None:
         if len(args) != 1:
             raise engine.BadInput("with --board give one NUMBER: dealpool solve --board BOARD NUMBER")
