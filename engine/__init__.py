@@ -19,6 +19,7 @@ from engine.codes import RULES_VERSION, DealCode, canonical as canonical_code, f
 from engine.codes import parse as parse_code, parse_number
 from engine.dealer import Deal, deal, native_order
 from engine.errors import BadInput, DealpoolError, IllegalMove, RunFailed
+from engine import fair  # provably fair draws (seed 002): engine.fair.shoe, .sample, .pick, .commitment
 from engine.games import BOARDS, GAMES, Board, Game, Layout, Option, game
 from engine.referee import Replay, parse_line, replay, rules_for
 from engine.positions import QUICK_BUDGET, Hint, Position, first_winnable, hint, position_doc, position_json
@@ -52,4 +53,6 @@ __all__ = [
     "ENGINE_VERSION", "RULES_VERSION", "engine_version",
     # errors
     "DealpoolError", "BadInput", "IllegalMove", "RunFailed",
+    # provably fair draws (seed 002)
+    "fair",
 ]  # fmt: skip
