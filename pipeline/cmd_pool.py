@@ -221,6 +221,8 @@ def check_cmd(ctx: click.Context, n_deals: int, n_solves: int, seed: int, repair
               adopt: bool = False) -> None:  # fmt: skip
     """Determinism and completeness: the ledger against the parts, re-deal and re-solve samples,
     the spec's test values, no error rows left. One line."""
+    pool.check_ranges(("--deals", n_deals, 0, 1_000_000), ("--solves", n_solves, 0, 1_000_000),
+                      ("--seed", seed, 0, 2**63 - 1))  # fmt: skip
     folder = _folder(ctx).require()
     with storage.writer(folder):
         if repair:

@@ -92,6 +92,12 @@ def _in_range(name: str, value: int | None, lo: int, hi: int, unit: str) -> None
         raise engine.BadInput(f"bad {name} {shown}: give {unit} {lo:,}..{hi:,}")
 
 
+def check_ranges(*checks: tuple[str, int | None, int, int]) -> None:
+    """Each (option, value, lo, hi): BadInput naming the first value outside lo..hi."""
+    for name, value, lo, hi in checks:
+        _in_range(name, value, lo, hi, "a whole number")
+
+
 def check_budget(budget: int | None) -> None:
     _in_range("--budget", budget, 1, MAX_BUDGET, "a node budget of")
 
