@@ -138,7 +138,10 @@ def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
             name = storage.verdict_part_name(stem, budget, k // storage.SLICE)
             if name in existing:
                 old = storage.read_part(existing[name], VERDICTS).to_pylist()
-                retry = [r["code"] for r in old if r["verdict"] == "error" and not r["referee"].startswith("refused")]
+                retry = [  # an error row left by an earlier run, unless another budget decided the deal
+                    r["code"] for r in old
+                    if should_retry(r, 0) and not any(v in ("won", "lost") for v, _ in done[(board, r["code"])])
+                ]  # fmt: skip
                 if retry:
                     keep = [r for r in old if r["code"] not in set(retry)]
                     out.append(Slice(name, board, budget, retry, keep))
