@@ -22,7 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 import engine
-from pipeline import storage
+from pipeline import fairness, storage
 from pipeline.solver import Solver, referee
 from pipeline.storage import VERDICTS, Folder
 
@@ -94,6 +94,7 @@ def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str
         }
         for p in (jpath, ppath):
             manifest["files"][p.name] = sha256(p)
+    export_fair(folder, out, manifest)
     for name in old - set(manifest["files"]):
         (out / name).unlink(missing_ok=True)
     data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
@@ -226,11 +227,12 @@ def check_names(out: Path, manifest: dict[str, Any]) -> Problems:
         if not _plain(name) or (out / name).resolve().parent != out.resolve():
             p.append(f"{name!r}: not a plain file name in the folder (refused)")
     want = {info[k] for info in manifest["boards"].values() for k in ("json", "parquet")}
+    fair_listed, fair_unlisted = fairness.export_names(out)  # what the fair scheme adds (issue 17)
     for name in sorted(want - files):
         p.append(f"{name}: a board's file not covered by the manifest's hashes")
-    for name in sorted(files - want):
+    for name in sorted(files - want - fair_listed - {fairness.SAMPLE_FILE}):
         p.append(f"{name}: listed in files but no board's file")
-    extra = {x.name for x in out.iterdir()} - files - {MANIFEST, SIGNATURE}
+    extra = {x.name for x in out.iterdir()} - files - {MANIFEST, SIGNATURE} - fair_unlisted
     for name in sorted(extra):
         p.append(f"{name}: in the folder but not in the manifest (unlisted file)")
     return p
@@ -363,3 +365,26 @@ def verify_pool(out: Path, solver: Solver = engine, key: Path | None = None) -> 
         replayed += n
         problems += p
     return replayed, problems
+
+
+# ---- provably fair (issue 17): the committed sample's verdicts, and their check -----------------
+
+
+def export_fair(folder: Folder, out: Path, manifest: dict[str, Any]) -> None:
+    """Ship the committed sample's verdicts (sample.json, hashed in the manifest) when the data
+    folder has one. Reads only the public records under <data>/fair/, never fair/secret/: the server
+    seed reaches an export only through `dealpool fair reveal` (pipeline/fairness.py)."""
+    for name in fairness.export_sample(folder, out):
+        manifest["files"][name] = sha256(out / name)
+
+
+def verify_fair(out: Path) -> tuple[list[str], str]:
+    """(problems, summary line) of the export's committed sample and its reveal; nothing when the
+    export ships no sample. Run after verify_pool, which has already refused a folder with no manifest."""
+    try:
+        manifest = json.loads((out / "manifest.json").read_text())
+    except (OSError, ValueError, RecursionError):  # verify_pool has reported the manifest already
+        return [], ""
+    if not isinstance(manifest, dict):
+        return [], ""
+    return fairness.verify_sample(out, manifest)
