@@ -7,10 +7,11 @@ Dask workers, written by this process.
 
 The cluster only computes: tasks are batches of deals, a worker returns the batch's rows, and the
 caller (pipeline/pool.py) writes the Parquet parts exactly as with the local pool, so workers need no
-shared file system and a killed client resumes from its parts as always. A worker that dies
-mid-batch has its batch rerun elsewhere by Dask (each batch's result is taken once, so nothing is lost
-or doubled); a batch that kills TRIES workers is split into single deals, and a deal that kills
-TRIES workers on its own is recorded as `error`, so a poison deal never hangs the run. The memory cap
+shared file system and a killed client resumes from its parts as always. A batch whose worker dies
+is rerun by Dask on another worker, up to TRIES times, then split into single deals (each task's
+result is taken once, so nothing is lost or doubled); a single deal that killed TRIES workers comes
+back as an `error` row, which pool.py's one retry policy (`should_retry`, pool.TRIES rounds) sends
+again, so a deal that kills every worker it meets ends `error` and never hangs the run. The memory cap
 travels inside every task (pool.Task), so each worker's search stops at the cap as it does locally.
 """
 
@@ -22,12 +23,15 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
 
 import engine
+from pipeline import pool
 
 ENV = "DASK_SCHEDULER_ADDRESS"
 """The environment variable that gives --cluster (Dask's own name for a scheduler's address)."""
 
-TRIES = 3
-"""How many worker deaths a task may cause before it is given up (Dask's allowed-failures + 1)."""
+TRIES = pool.TRIES
+"""Dask's tries of a task whose worker dies (allowed-failures + 1), the number pool.py's retry policy
+uses for its rounds. Dask's count is per task and only while the task is on the dying worker, so a
+deal queued beside a poison deal is not given up for it."""
 
 BATCH = 8
 """Deals per Dask task: big enough that Dask's per-task cost (about a millisecond) is lost beside
@@ -112,8 +116,8 @@ def run(
     client: Any, tasks: Iterable[tuple[Any, Any]], fn: Callable[[Any], Any], on_death: Callable[[Any, int | None], Any]
 ) -> Iterator[tuple[Any, Any]]:
     """Yield (key, fn(arg)) for each (key, arg) of `tasks`, in completion order, computed on the
-    cluster in batches of BATCH; a deal that killed TRIES workers yields (key, on_death(arg, None))
-    with the reason saying so. Keeps a few batches per worker thread in flight, so parts are
+    cluster in batches of BATCH; a deal that killed TRIES workers alone yields (key, on_death(arg,
+    None)) with the reason saying so (the caller's retry policy decides whether to try it again). Keeps a few batches per worker thread in flight, so parts are
     finished (and a killed client loses little) roughly in task order."""
     from distributed import as_completed
     from distributed.scheduler import KilledWorker

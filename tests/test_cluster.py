@@ -42,18 +42,20 @@ def test_local_cluster_gives_the_local_pools_tables(capsys, tmp_path, monkeypatc
 
 
 def test_a_deal_that_kills_its_workers_ends_as_error(capsys, tmp_path, monkeypatch):
-    """The fake's worker exits on deal 3 every time: after cluster.TRIES deaths it is `error`, the
-    rest of its batch is solved, and the run ends."""
-    from pipeline import cluster
+    """The fake's worker exits on deal 3 every time: after Dask's TRIES a round and the pipeline's
+    retry rounds it is `error`, the rest of its batch is solved, and the run ends (exit 1: an error
+    row is left)."""
+    from pipeline import pool
 
     monkeypatch.setenv("DEALPOOL_FAKE_CRASH", "-N3")  # the LocalCluster's workers inherit it
     data = tmp_path / "d"
     code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1", "--numbers", "1-6",
                          "--budget", NODES, "--quiet", "--cluster", "local:1", solver=FakeSolver())  # fmt: skip
-    assert code == 0, err
+    assert code == 1 and f"still error after {pool.TRIES} tries" in err, err
+    assert f"({pool.TRIES - 1} retried)" in out, out
     rows = {r["code"].rsplit("-", 1)[1]: r for r in table_rows(data, "verdicts")}
     assert sorted(rows) == [f"N{i}" for i in range(1, 7)]
-    assert rows["N3"]["verdict"] == "error" and f"died {cluster.TRIES} times" in rows["N3"]["reason"]
+    assert rows["N3"]["verdict"] == "error" and f"died {pool.TRIES} times" in rows["N3"]["reason"]
     assert all(r["verdict"] != "error" for k, r in rows.items() if k != "N3")
 
 
