@@ -1,11 +1,12 @@
-"""Spider (1, 2 or 4 suits): options, boards, decks and layout (rules in README.md). Dealt; no
-referee rules or solver yet."""
+"""Spider (1, 2 or 4 suits): options, boards, decks and layout (rules in README.md, referee in
+rules.py)."""
 
 from __future__ import annotations
 
 from typing import Mapping, Sequence
 
 from engine.games.base import ONE_DECK, BoardSpec, Game, Layout, Option, deal_rows
+from engine.games.spider import rules
 
 SUITS = ("1", "2", "4")
 DEFAULT_SUITS = "4"
@@ -46,6 +47,7 @@ GAME = Game(
         BoardSpec("spider-2", 1_000_000, "Spider · 2 suits", {"suits": "2"}),
         BoardSpec("spider-4", 1_000_000, "Spider · 4 suits", {"suits": "4"}),
     ),
+    rules=rules,
     deck_of=deck,
     key_of=deal_key,
 )

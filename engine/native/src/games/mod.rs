@@ -7,6 +7,7 @@ pub mod canfield;
 pub mod freecell;
 pub mod klondike;
 pub mod pyramid;
+pub mod spider;
 pub mod tripeaks;
 
 use crate::search::{Limits, Outcome};
@@ -40,6 +41,7 @@ pub static GAMES: &[GameEntry] = &[
     GameEntry { id: "canfield", solve: canfield::solve, walk: canfield::walk, python: None },
     GameEntry { id: "tripeaks", solve: tripeaks::solve, walk: tripeaks::walk, python: None },
     GameEntry { id: "pyramid", solve: pyramid::solve, walk: pyramid::walk, python: None },
+    GameEntry { id: "spider", solve: spider::solve, walk: spider::walk, python: None },
 ];
 
 /// The entry of `game`, if it is solvable.
