@@ -50,7 +50,7 @@ pub struct Spider {
     /// Runs gone off.
     off: u8,
     /// Weights of the evaluation (best-first score).
-    w: [i64; 4],
+    w: [i64; 6],
     /// The first, incomplete search's narrower candidates (README.md, "How it searches"): a
     /// search with it on proves nothing when it runs dry.
     narrow: bool,
@@ -196,8 +196,8 @@ impl Spider {
                     if to == from {
                         continue;
                     }
-                    if self.narrow && self.cols[to].is_empty() && (n < run || whole || Some(to) != first_empty) {
-                        continue; // narrow: a whole movable run into the first empty column only
+                if self.narrow && self.sideways(to, bottom, under, n < run || whole, first_empty) {
+                        continue;
                     }
                     let s = match self.cols[to].last() {
                         None => {
@@ -234,6 +234,19 @@ impl Spider {
         out.extend(scored.into_iter().map(|(_, m)| m));
         if first_empty.is_none() && !self.stock.is_empty() {
             out.push(Move::Deal);
+        }
+    }
+
+    /// The narrow search leaves out a move of the run whose deepest card is `bottom` (lying on
+    /// `under`, None for a face-down card or nothing) to column `to` when it makes no progress:
+    /// from a card it fits onto (one rank higher) to another that is not of its suit, or to an
+    /// empty column other than the first; into an empty column also a part of a run, or all of a
+    /// column (`part_or_whole`).
+    fn sideways(&self, to: usize, bottom: u8, under: Option<u8>, part_or_whole: bool, first_empty: Option<usize>) -> bool {
+        let on_fit = under.is_some_and(|u| rank(u) == rank(bottom) + 1);
+        match self.cols[to].last() {
+            None => part_or_whole || Some(to) != first_empty || on_fit,
+            Some(&t) => on_fit && suit(t) != suit(bottom),
         }
     }
 
@@ -275,6 +288,7 @@ impl Spider {
     fn eval(&self) -> i64 {
         let mut down = 0i64;
         let mut breaks = 0i64;
+        let mut natural = 0i64;
         let mut empty = 0i64;
         for c in 0..COLS {
             let col = &self.cols[c];
@@ -283,18 +297,21 @@ impl Spider {
                 empty += 1;
             }
             for i in (self.down[c] as usize + 1)..col.len() {
-                if !follows(col[i - 1], col[i]) {
+                if rank(col[i - 1]) != rank(col[i]) + 1 {
                     breaks += 1;
+                } else if suit(col[i - 1]) != suit(col[i]) {
+                    natural += 1;
                 }
             }
         }
         let stock = self.stock.len() as i64;
-        self.w[0] * down + self.w[1] * breaks - self.w[2] * empty - self.w[3] * self.off as i64 + self.w[1] * stock
+        self.w[0] * down + self.w[1] * breaks - self.w[2] * empty - self.w[3] * self.off as i64 + self.w[5] * stock + self.w[4] * natural
     }
 }
 
-/// Weights of `eval`: face-down cards, breaks, empty columns, runs off.
-const DEFAULT_WEIGHTS: [i64; 4] = [6, 4, 5, 40];
+/// Weights of `eval`: face-down cards, breaks (out of rank order), empty columns, runs off,
+/// natural breaks (in rank order, suits differ), cards in the stock.
+const DEFAULT_WEIGHTS: [i64; 6] = [6, 4, 5, 40, 2, 0];
 
 impl Game for Spider {
     type Move = Move;
@@ -428,7 +445,7 @@ impl Game for Spider {
 /// measurement only.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = Spider::from_layout(layout, options)?;
-    for k in 0..4 {
+    for k in 0..6 {
         if let Some(&v) = options.get(&format!("w{k}")) {
             g.w[k] = v;
         }
@@ -436,6 +453,10 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     let dw = options.get("dw").copied().unwrap_or(DEPTH_WEIGHT);
     let share = options.get("narrow").copied().unwrap_or(NARROW_SHARE).clamp(0, 1000) as u64;
     let first = limits.nodes * share / 1000;
+    if options.contains_key("dfs") {
+        g.narrow = options["dfs"] == 1;
+        return Ok(crate::search::search(&mut g, limits));
+    }
     let mut used = 0;
     if first > 0 {
         g.narrow = true;
@@ -454,7 +475,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 const NARROW_SHARE: i64 = 500;
 
 /// Weight of the depth against 4 x the evaluation in the best-first score.
-const DEPTH_WEIGHT: i64 = 1;
+const DEPTH_WEIGHT: i64 = 0;
 
 /// For the differential tests: random play from the deal, every legal single move listed at each
 /// step (crate::walk).
