@@ -110,8 +110,16 @@ impl Spider {
         if ![1, 2, 4].contains(&suits) {
             return Err(format!("spider option suits must be 1, 2 or 4, got {suits}"));
         }
+        // `off` (optional, positions in play for the tests): the suits of the runs gone off
+        let off = match layout.get("off").map(|o| o.as_slice()) {
+            None | Some([]) => Vec::new(),
+            Some([o]) if o.len() <= 8 && o.iter().all(|s| (0..4).contains(s)) => o.clone(),
+            _ => return Err("spider layout: `off` must be one list of at most 8 suits".into()),
+        };
+        g.off = off.len() as u8;
         let mut count = [0u8; 52];
-        for &x in g.cols.iter().flatten().chain(&g.stock) {
+        let gone = off.iter().flat_map(|&s| (0..13).map(move |r| (s * 13 + r) as u8));
+        for x in g.cols.iter().flatten().copied().chain(g.stock.iter().copied()).chain(gone) {
             count[x as usize] += 1;
         }
         let total: usize = count.iter().map(|&n| n as usize).sum();
