@@ -54,6 +54,8 @@ pub struct Spider {
     /// The first, incomplete search's narrower candidates (README.md, "How it searches"): a
     /// search with it on proves nothing when it runs dry.
     narrow: bool,
+    /// Whether the narrow candidates also leave out sideways moves (`sideways`).
+    no_sideways: bool,
 }
 
 fn rank(c: u8) -> u8 {
@@ -97,6 +99,7 @@ impl Spider {
             off: 0,
             w: DEFAULT_WEIGHTS,
             narrow: false,
+            no_sideways: NO_SIDEWAYS,
         };
         for c in 0..COLS {
             g.cols[c] = tab[c].iter().map(|&x| card(x)).collect::<Result<_, _>>()?;
@@ -254,7 +257,7 @@ impl Spider {
         let on_fit = under.is_some_and(|u| rank(u) == rank(bottom) + 1);
         match self.cols[to].last() {
             None => part_or_whole || Some(to) != first_empty || on_fit,
-            Some(&t) => on_fit && suit(t) != suit(bottom),
+            Some(&t) => self.no_sideways && on_fit && suit(t) != suit(bottom),
         }
     }
 
@@ -459,6 +462,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         }
     }
     let dw = options.get("dw").copied().unwrap_or(DEPTH_WEIGHT);
+    g.no_sideways = options.get("side").map_or(NO_SIDEWAYS, |&v| v == 0);
     let share = options.get("narrow").copied().unwrap_or(NARROW_SHARE).clamp(0, 1000) as u64;
     let first = limits.nodes * share / 1000;
     if options.contains_key("dfs") {
@@ -478,6 +482,9 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     let out = best_first(&mut g, Limits { nodes: limits.nodes - used, ..limits }, |g, d| g.eval() * 4 + d as i64 * dw);
     Ok(Outcome { verdict: out.verdict, nodes: used + out.nodes })
 }
+
+/// Whether the narrow search leaves out sideways moves.
+const NO_SIDEWAYS: bool = true;
 
 /// Per mille of the budget the narrow first search may take.
 const NARROW_SHARE: i64 = 500;

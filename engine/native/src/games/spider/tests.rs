@@ -7,7 +7,7 @@ use crate::search::Verdict;
 /// A position from columns (bottom first, with face-down counts) and a stock, no validation of
 /// the pack (hand-made positions hold fewer than 104 cards).
 fn pos(cols: &[(&[u8], u8)], stock: &[u8]) -> Spider {
-    let mut g = Spider { cols: Default::default(), down: [0; COLS], stock: stock.to_vec(), off: 0, w: DEFAULT_WEIGHTS, narrow: false };
+    let mut g = Spider { cols: Default::default(), down: [0; COLS], stock: stock.to_vec(), off: 0, w: DEFAULT_WEIGHTS, narrow: false, no_sideways: false };
     for (c, (cards, d)) in cols.iter().enumerate() {
         g.cols[c] = cards.to_vec();
         g.down[c] = *d;
