@@ -24,6 +24,8 @@ BENCHES: dict[str, str] = {
     "tripeaks": "bench.tripeaks",
     "pyramid": "bench.pyramid",
     "spider": "bench.spider",
+    "labellelucie": "bench.labellelucie",
+    "gaps": "bench.gaps",
     "pipeline": "bench.pipeline",  # workers' speed-up, time outside the solver (issue 4)
 }
 

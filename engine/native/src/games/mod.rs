@@ -5,7 +5,9 @@
 
 pub mod canfield;
 pub mod freecell;
+pub mod gaps;
 pub mod klondike;
+pub mod labellelucie;
 pub mod pyramid;
 pub mod spider;
 pub mod tripeaks;
@@ -42,6 +44,8 @@ pub static GAMES: &[GameEntry] = &[
     GameEntry { id: "tripeaks", solve: tripeaks::solve, walk: tripeaks::walk, python: None },
     GameEntry { id: "pyramid", solve: pyramid::solve, walk: pyramid::walk, python: None },
     GameEntry { id: "spider", solve: spider::solve, walk: spider::walk, python: None },
+    GameEntry { id: "labellelucie", solve: labellelucie::solve, walk: labellelucie::walk, python: Some(labellelucie::python::register) },
+    GameEntry { id: "gaps", solve: gaps::solve, walk: gaps::walk, python: Some(gaps::python::register) },
 ];
 
 /// The entry of `game`, if it is solvable.
