@@ -11,7 +11,8 @@ Only the solvers' own calls are timed, one deal at a time on one core.
 Beside lonelybot (a fast Rust Klondike solver, not on PyPI): its per-deal times recorded on deals
 1..300 of both draws (bench/peers/lonelybot_klondike_1-300.csv; how they were taken:
 docs/bench-log.md, Klondike) are read from the file and set beside ours at the default budget:
-the total over the deals it decided, the medians, and verdicts that disagree (issue 15's targets).
+the total over the deals it decided (ours also in CPU seconds, which load moves less than wall
+seconds; its times were taken at load about 3), the medians, and verdicts that disagree (issue 15).
 
 Run alone: `python -m bench.klondike [--deals 1-1000] [--budgets x0.25,default,x4]
 [--boards klondike-1,klondike-3] [--no-peer]` (bench/args.py: the shared options); `python -m bench`
@@ -40,16 +41,19 @@ class Row:
     verdict: str  # won | lost | unknown (pyksolve: won | impossible | unknown)
     nodes: int
     seconds: float
+    cpu: float = 0.0  # this thread's CPU seconds for the call (dealing included): steadier under load
 
 
 def ours(board: str, number: int, budget: int) -> Row:
     # engine.solve times the native search alone (SolveResult.seconds), not the dealing.
+    c = time.thread_time()
     r = engine.solve(engine.board_code(board, number), budget=budget)
+    cpu = time.thread_time() - c
     if r.verdict == "won":
         rep = engine.replay(r.code, r.line)
         if not rep.ok:
             raise AssertionError(f"{r.code}: the solver's line does not replay: {rep}")
-    return Row(number, r.verdict, r.nodes, r.seconds)
+    return Row(number, r.verdict, r.nodes, r.seconds, cpu)
 
 
 def peer_card_string(order: list[int]) -> str:
@@ -151,12 +155,14 @@ def beside_lonelybot(board: str, mine: list[Row], say=print) -> None:
     its_total = sum(p[1] for _, p in decided)
     ours_med = statistics.median(m.seconds for m, _ in both)
     its_med = statistics.median(p[1] for _, p in both)
+    ours_cpu = sum(m.cpu for m, _ in decided)
     clash = [m.number for m, p in decided if m.verdict in ("won", "lost") and m.verdict != p[0]]
     ours_dec = sum(m.verdict in ("won", "lost") for m, _ in both)
     its_dec = len(decided)
     say(
         f"lonelybot (recorded) on {len(both)} deals: decided {its_dec} (ours {ours_dec}); total over its "
-        f"{its_dec} decided {its_total:.3f}s, ours {ours_total:.3f}s ({ours_total / its_total:.2f}x, target <= 1); "
+        f"{its_dec} decided {its_total:.3f}s, ours {ours_total:.3f}s ({ours_total / its_total:.2f}x, target <= 1; "
+        f"ours in CPU seconds {ours_cpu:.3f}s, {ours_cpu / its_total:.2f}x); "
         f"median {its_med * 1e3:.3f} ms, ours {ours_med * 1e3:.3f} ms ({ours_med / its_med:.2f}x, target <= 2); "
         f"verdicts that disagree: {clash or 'none'}"
     )
