@@ -15,7 +15,7 @@
 //! so an undo is a snapshot of those four.
 
 use crate::search::{self, Game, Limits, Outcome};
-use rustc_hash::FxHashMap;
+use crate::seen::MeteredMap;
 use std::cell::RefCell;
 use crate::{Layout, Options};
 
@@ -138,7 +138,7 @@ pub struct Pyramid {
     /// For each position expanded by the search, keyed without its pass,
     /// the lowest pass it was expanded on: the same cards on a later pass
     /// (fewer turn-overs left) are dominated (README.md).
-    expanded: RefCell<FxHashMap<u64, u8>>,
+    expanded: RefCell<MeteredMap<u64, u8>>,
     /// Tests only: no safe moves, no dead or dominated positions pruned.
     plain: bool,
 }
@@ -157,7 +157,7 @@ impl Pyramid {
         if passes > 4 {
             return Err(format!("pyramid: passes must be 0 (unlimited) or 1..4, got {passes}"));
         }
-        let expanded = RefCell::new(FxHashMap::default());
+        let expanded = RefCell::new(MeteredMap::default());
         Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded, plain: false })
     }
 
@@ -366,11 +366,6 @@ impl Game for Pyramid {
         }
     }
 
-    /// Two keys: the position's and its pass-free twin in `expanded`.
-    fn key_bytes(&self) -> usize {
-        2 * std::mem::size_of::<u64>() + 16
-    }
-
     fn apply(&mut self, m: Move) -> Undo {
         let u = Undo { removed: self.removed, gone: self.gone, cursor: self.cursor, pass: self.pass };
         match m {
@@ -505,6 +500,8 @@ impl Pyramid {
             Some(&p) if p < self.pass => true,
             Some(&p) if p <= self.pass => false,
             _ => {
+                // refused by the memory cap: not recorded (less pruning, never a lost win), and
+                // the search stops at its next position (`crate::memory`)
                 seen.insert(cards, self.pass);
                 false
             }
