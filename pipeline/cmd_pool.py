@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 import engine
-from pipeline import pool, sample, storage
+from pipeline import memcap, pool, sample, storage
 from pipeline.check import run_check
 from pipeline.export import export_pool, verify_pool
 from pipeline.report import write_report
@@ -41,8 +41,11 @@ _budget_opt = click.option(
 )  # fmt: skip
 _workers_opt = click.option("--workers", type=int, default=None, help="Worker processes (default: all cores).")
 _maxmb_opt = click.option(
-    "--max-mb", type=int, default=engine.DEFAULT_MAX_MB, show_default=True,
-    help="Memory cap of one search; past it the deal is unknown.",
+    "--max-mb", type=int, default=None,
+    help=f"Memory cap of one search in MiB (what its tables and lists allocate); past it the deal is unknown"
+    f" (memory). Default: {engine.DEFAULT_MAX_MB}, or less when the machine's available memory cannot hold"
+    f" {memcap.SLACK} x cap + {memcap.ROOM_MB} MiB for every worker (here now:"
+    f" {memcap.default_max_mb(None)} with one worker a core).",
 )  # fmt: skip
 _quiet_opt = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 
@@ -81,7 +84,8 @@ def _stored_boards(folder: Folder) -> list[str]:
 
 
 def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, workers: int | None,
-                 max_mb: int, quiet: bool) -> None:  # fmt: skip
+                 max_mb: int | None, quiet: bool) -> None:  # fmt: skip
+    max_mb = memcap.resolve(max_mb, workers)
     folder = _folder(ctx).require()
     bs = sample.parse_boards(boards) if boards else _stored_boards(folder)
     if not bs:
@@ -102,7 +106,7 @@ def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, wor
 @_quiet_opt
 @click.pass_context
 def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boards: str | None, budget: int | None,
-              as_json: bool, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
+              as_json: bool, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
     """Solve one deal (CODE, or --board BOARD NUMBER), or with neither every sampled, unsolved deal
     of the data folder across worker processes."""
     _check_workers(workers)
@@ -129,7 +133,7 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
         raise engine.BadInput(f"no solver for game {d.game!r} yet (solvable boards: {ok})")
     b = engine.board_for(d.code)
     budget = budget if budget is not None else b.budget
-    row = pool.solve_one((b.id, d.code, budget, max_mb), _solver(ctx))
+    row = pool.solve_one((b.id, d.code, budget, memcap.resolve(max_mb, 1)), _solver(ctx))
     verdict = row["verdict"]
     if as_json:
         out = {k: row[k] for k in ("code", "board", "verdict", "nodes", "line")}
@@ -155,14 +159,15 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
 @_quiet_opt
 @click.pass_context
 def build_cmd(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
-              budget: int | None, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
+              budget: int | None, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
     """Sample and solve: until --target N won deals per board, or over a fixed sample."""
     _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet)
 
 
 def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
-           budget: int | None, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
+           budget: int | None, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
     _check_workers(workers)
+    max_mb = memcap.resolve(max_mb, workers)
     folder = _folder(ctx)
     bs = sample.parse_boards(boards)
     if not bs:
@@ -235,7 +240,7 @@ def verify_cmd(ctx: click.Context, directory: Path) -> None:
 @_quiet_opt
 @click.pass_context
 def pool_cmd(ctx: click.Context, boards: str | None, numbers: str | None, target: int | None,
-             random_: int | None, budget: int | None, workers: int | None, max_mb: int, quiet: bool) -> None:  # fmt: skip
+             random_: int | None, budget: int | None, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
     """What `make pool` runs: build a modest pool of every solvable board, then check, report and
     export it into the data folder (export in <data>/pool)."""
     if numbers is None and target is None and random_ is None:
