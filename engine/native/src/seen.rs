@@ -618,6 +618,52 @@ mod tests {
     }
 
     #[test]
+    fn sets_grow_only_within_the_cap_and_charge_their_tables() {
+        let cap = 3 << 20;
+        let _s = memory::scope(cap);
+        {
+            // WordSet: 1 MiB -> 2 MiB holds both (3 MiB); 2 -> 4 MiB would pass the cap
+            let home = |w: u64| w.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let mut s = WordSet::default();
+            let mut n = 0u64;
+            while s.reserve_one(home) {
+                n += 1;
+                s.insert(home(n), n, home);
+            }
+            assert!(memory::over());
+            assert_eq!(memory::used(), memory::vec_bytes(&s.slots));
+            assert_eq!((s.slots.len(), s.len()), (1 << 18, 1 << 17));
+            assert!((1..=n).step_by(97).all(|w| s.contains(home(w), w)));
+        }
+        assert_eq!(memory::used(), 0, "a dropped set gives its charge back");
+        memory::clear_over();
+        {
+            let mut s: HashSeen<u64> = SeenSet::with_room(256);
+            let mut n = 0u64;
+            while s.reserve_one() {
+                n += 1;
+                s.insert(n);
+            }
+            assert!(memory::over() && s.len() as u64 == n);
+            assert_eq!(memory::used(), hash_table_bytes::<u64>(s.0.capacity()));
+            let next = hash_table_bytes::<u64>(s.0.capacity() + 1);
+            assert!(memory::used() <= cap && memory::used() + next > cap);
+        }
+        memory::clear_over();
+        {
+            let mut s: WordsSet<3> = SeenSet::with_room(10);
+            let mut n = 0u64;
+            while s.reserve_one() {
+                n += 1;
+                s.insert([n, 0, 1]);
+            }
+            assert!(memory::over() && memory::used() <= cap);
+            assert_eq!(memory::used(), memory::vec_bytes(&s.slots));
+        }
+        assert_eq!(memory::used(), 0);
+    }
+
+    #[test]
     fn words_set_finds_exactly_what_was_inserted_across_growth() {
         // Keys that differ in a few bits of one word, as a game's keys do from move to move.
         let mut s: WordsSet<3> = SeenSet::with_room(10);
