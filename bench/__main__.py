@@ -24,6 +24,7 @@ BENCHES: dict[str, str] = {
     "tripeaks": "bench.tripeaks",
     "pyramid": "bench.pyramid",
     "pipeline": "bench.pipeline",  # workers' speed-up, time outside the solver (issue 4)
+    "memory": "bench.memory",  # resident memory against --max-mb (issue 12)
 }
 
 
