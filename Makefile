@@ -9,7 +9,7 @@ RUST_SRC := $(shell find engine/native/src -name "*.rs") engine/native/Cargo.tom
 DATA ?= data
 POOL_ARGS ?=
 
-.PHONY: setup test test-rust test-stub test-py pool report bench bench-deps golden clean
+.PHONY: setup test test-rust test-stub test-py browser pool report bench bench-deps golden clean
 
 setup: $(VENV)/.installed $(VENV)/.native
 
@@ -35,8 +35,13 @@ test-rust:
 test-stub: setup
 	$(BIN)/python -m mypy.stubtest engine._native
 
-test-py: setup
+test-py: setup browser
 	$(BIN)/python -m pytest
+
+# The report's browser test drives Debian's chromium (PyPI playwright cannot download a browser
+# here); installed once, skipped at once when present.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium; }
 
 pool: setup
 	$(BIN)/dealpool --data $(DATA) pool $(POOL_ARGS)

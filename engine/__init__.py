@@ -19,8 +19,11 @@ from engine.codes import RULES_VERSION, DealCode, canonical as canonical_code, f
 from engine.codes import parse as parse_code, parse_number
 from engine.dealer import Deal, deal, native_order
 from engine.errors import BadInput, DealpoolError, IllegalMove, RunFailed
+from engine import fair  # provably fair draws (seed 002): engine.fair.shoe, .sample, .pick, .commitment
 from engine.games import BOARDS, GAMES, Board, Game, Layout, Option, game
 from engine.referee import Replay, parse_line, replay, rules_for
+from engine.positions import QUICK_BUDGET, Hint, Position, first_winnable, hint, position_doc, position_json
+from engine.positions import read_position, replay_position, solve_position
 from engine.solving import (
     DEFAULT_MAX_MB,
     ENGINE_VERSION,
@@ -43,8 +46,13 @@ __all__ = [
     # solving and refereeing
     "solve", "SolveResult", "Verdict", "Reason", "solvable", "solvable_games", "solvable_boards", "DEFAULT_MAX_MB",
     "replay", "Replay", "parse_line", "rules_for",
+    # positions (Solvitaire JSON), hints, the quick look
+    "Position", "read_position", "position_doc", "position_json", "solve_position", "replay_position",
+    "Hint", "hint", "first_winnable", "QUICK_BUDGET",
     # versions
     "ENGINE_VERSION", "RULES_VERSION", "engine_version",
     # errors
     "DealpoolError", "BadInput", "IllegalMove", "RunFailed",
+    # provably fair draws (seed 002)
+    "fair",
 ]  # fmt: skip

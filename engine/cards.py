@@ -69,3 +69,38 @@ def parse(text: str) -> int:
 def parse_many(text: str) -> list[int]:
     """Cards from names separated by whitespace (what `names` prints)."""
     return [parse(t) for t in text.split()]
+
+
+# Solvitaire's JSON deal format names a card by rank (A 2..10 J Q K, or 1..13) and suit letter; in
+# its input a face-down card has a lower-case suit ("4d"), a face-up one an upper-case suit ("4D").
+_SOLVITAIRE_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10} | {str(r): r for r in range(1, 14)}
+
+
+def solvitaire_name(c: int, down: bool = False) -> str:
+    """`AS`, `10H`, `KC`; with `down`, the suit in lower case (`10h`)."""
+    text = name(c)
+    return text[:-1] + text[-1].lower() if down else text
+
+
+def parse_solvitaire(text: object) -> tuple[int, bool]:
+    """(card, face down) from a Solvitaire card name; BadInput naming the text otherwise."""
+    if not isinstance(text, str) or len(text) < 2:
+        raise BadInput(f"unknown card name {text!r}; accepted: rank A 2..10 J Q K then suit S H D C, e.g. \"10H\"")
+    r, s = _SOLVITAIRE_RANKS.get(text[:-1].upper()), SUITS.find(text[-1].upper())
+    if r is None or s < 0:
+        raise BadInput(f"unknown card name {text!r}; accepted: rank A 2..10 J Q K then suit S H D C, e.g. \"10H\"")
+    return card(r, s), text[-1].islower()
+
+
+def check_deck(cards: list[int], size: int = 52) -> None:
+    """A position's cards are one deck: `size` cards, each once (BadInput says which is wrong)."""
+    if len(cards) > size:
+        raise BadInput(f"the position holds {len(cards)} cards, not {size}; accepted: each of the {size} cards once")
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            raise BadInput(f"card {name(c)} appears twice; accepted: each of the {size} cards once")
+        seen.add(c)
+    if len(cards) != size:
+        missing = " ".join(name(c) for c in range(size) if c not in seen)
+        raise BadInput(f"the position holds {len(cards)} cards, not {size}" + (f" (missing {missing})" if missing else ""))

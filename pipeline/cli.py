@@ -5,6 +5,8 @@ The commands live in small modules that know nothing of this one (no import circ
   pipeline/cmd_deal.py   deal, code, boards
   pipeline/cmd_play.py   replay
   pipeline/cmd_pool.py   sample, solve, build, check, report, export, verify, pool
+  pipeline/cmd_fair.py   fair shoe|commit|reveal|draw|verify-draw (seed 002's provably fair draws)
+  pipeline/cmd_client.py sql, hint, first-winnable, solve --position
 Library errors are `engine.DealpoolError`: `BadInput` exits 2, `RunFailed` 1, each as one line on
 stderr, never a traceback.
 """
@@ -18,7 +20,7 @@ from typing import NoReturn
 import click
 
 import engine
-from pipeline import cmd_deal, cmd_play, cmd_pool
+from pipeline import cmd_client, cmd_deal, cmd_fair, cmd_play, cmd_pool
 from pipeline.solver import Solver
 
 DATA_ENV = "DEALPOOL_DATA"
@@ -42,7 +44,7 @@ def main_group(ctx: click.Context, data: Path) -> None:
     ctx.obj.setdefault("solver", engine)
 
 
-for _command in (*cmd_deal.COMMANDS, *cmd_play.COMMANDS, *cmd_pool.COMMANDS):
+for _command in (*cmd_deal.COMMANDS, *cmd_play.COMMANDS, *cmd_pool.COMMANDS, *cmd_client.COMMANDS, *cmd_fair.COMMANDS):
     main_group.add_command(_command)
 
 

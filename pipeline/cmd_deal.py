@@ -44,8 +44,11 @@ def layout_text(d: engine.Deal) -> list[str]:
 @click.option("--board", "board", metavar="BOARD", help="Deal numbered deal NUMBER of a board.")
 @click.option("-o", "--option", "option", multiple=True, metavar="NAME=VALUE", help="A game option (with GAME NUMBER).")
 @click.option("--layout", is_flag=True, help="Also show the dealt layout.")
-def deal_cmd(args: tuple[str, ...], code: str | None, board: str | None, option: tuple[str, ...], layout: bool) -> None:
-    """Deal GAME NUMBER, --code CODE or --board BOARD NUMBER: print its code, seed and order."""
+@click.option("--format", "fmt", type=click.Choice(["text", "solvitaire"]), default="text", show_default=True,
+              help="solvitaire: print only the deal in Solvitaire's JSON deal format (for other solvers).")
+def deal_cmd(args: tuple[str, ...], code: str | None, board: str | None, option: tuple[str, ...], layout: bool,
+             fmt: str) -> None:  # fmt: skip
+    """Deal GAME NUMBER, --code CODE, --board BOARD NUMBER or CODE: print its code, seed and order."""
     if code is not None:
         if args or board or option:
             raise engine.BadInput("--code takes no GAME, NUMBER, --board or -o; accepted: dealpool deal --code CODE")
@@ -54,14 +57,19 @@ def deal_cmd(args: tuple[str, ...], code: str | None, board: str | None, option:
         if len(args) != 1 or option:
             raise engine.BadInput("--board needs one NUMBER and no -o; accepted: dealpool deal --board BOARD NUMBER")
         d = engine.deal(engine.board_code(engine.board(board), engine.parse_number(args[0])))
+    elif len(args) == 1 and not option and args[0].lower() not in engine.GAMES:  # a code alone
+        d = engine.deal(args[0])
     else:
         if len(args) != 2:
             raise engine.BadInput(
-                "deal needs GAME NUMBER; accepted: dealpool deal GAME NUMBER [-o name=value], "
+                "deal needs GAME NUMBER or CODE; accepted: dealpool deal GAME NUMBER [-o name=value], deal CODE, "
                 "deal --code CODE, deal --board BOARD NUMBER"
             )
         g = engine.game(args[0])
         d = engine.deal(engine.DealCode.numbered(g.id, _options(option), engine.parse_number(args[1])))
+    if fmt == "solvitaire":
+        click.echo(engine.position_json(d.code), nl=False)
+        return
     click.echo(f"code   {d.code}")
     click.echo(f"board  {engine.board_for(d.code).id}")
     click.echo(f"seed   {d.seed.hex() if d.seed else '(classic FreeCell numbering: no seed)'}")

@@ -12,9 +12,9 @@ from pathlib import Path
 import click
 
 import engine
-from pipeline import memcap, pool, sample, storage
+from pipeline import cmd_client, fairness, memcap, pool, sample, storage
 from pipeline.check import run_check
-from pipeline.export import export_pool, verify_pool
+from pipeline.export import export_pool, verify_fair, verify_pool
 from pipeline.report import write_report
 from pipeline.solver import Solver
 from pipeline.storage import Folder
@@ -70,10 +70,22 @@ def _sample(folder: Folder, boards: list[str], numbers: str | None, random_: int
 @_boards_opt
 @click.option("--numbers", default=None, metavar="A-B", help="Numbered deals A..B (within 1..1,000,000).")
 @click.option("--random", "random_", type=int, default=None, metavar="N", help="N random 512-bit seeds per board.")
+@click.option("--committed", is_flag=True,
+              help="With --random N: N numbered deals drawn from the committed server seed (dealpool fair commit) "
+                   "and the --client-seed(s), the same numbers on every board (docs/fair.md).")  # fmt: skip
+@click.option("--client-seed", "client_seeds", multiple=True, metavar="TEXT",
+              help="A public client seed of a --committed sample (repeat for several, in order).")  # fmt: skip
 @click.pass_context
-def sample_cmd(ctx: click.Context, boards: str | None, numbers: str | None, random_: int | None) -> None:
+def sample_cmd(ctx: click.Context, boards: str | None, numbers: str | None, random_: int | None,
+               committed: bool, client_seeds: tuple[str, ...]) -> None:  # fmt: skip
     """Add deals to the `deals` table (deals already stored are skipped)."""
     bs = sample.parse_boards(boards, solvable=False)
+    if committed or client_seeds:
+        if not committed or random_ is None or numbers is not None:
+            raise engine.BadInput("a committed sample is --committed --client-seed TEXT --random N (no --numbers)")
+        added = fairness.sample_committed(_folder(ctx), bs, random_, list(client_seeds))
+        click.echo("sample: " + ", ".join(f"{b} +{n}" for b, n in added.items()))
+        return
     added = _sample(_folder(ctx), bs, numbers, random_)
     click.echo("sample: " + ", ".join(f"{b} +{n}" for b, n in added.items()))
 
@@ -101,16 +113,23 @@ def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, wor
 @_boards_opt
 @_budget_opt
 @click.option("--json", "as_json", is_flag=True, help="One deal: print JSON (code, board, verdict, nodes, line).")
+@click.option("--position", default=None, metavar="FILE|-",
+              help="Solve a position in Solvitaire's JSON deal format (--board: its board; default by pile count).")
 @_workers_opt
 @_maxmb_opt
 @_quiet_opt
 @click.pass_context
 def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boards: str | None, budget: int | None,
-              as_json: bool, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
-    """Solve one deal (CODE, or --board BOARD NUMBER), or with neither every sampled, unsolved deal
-    of the data folder across worker processes."""
+              as_json: bool, position: str | None, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
+    """Solve one deal (CODE, or --board BOARD NUMBER), a position (--position FILE, - for stdin),
+    or with none every sampled, unsolved deal of the data folder across worker processes."""
     _check_workers(workers)
     pool.check_budget(budget)
+    if position is not None:
+        if args or boards:
+            raise engine.BadInput("--position takes no CODE, NUMBER or --boards; accepted: solve --position FILE [--board BOARD]")
+        cmd_client.solve_position(position, board, budget, memcap.resolve(max_mb, 1), as_json)
+        return
     if board is not None:
         if len(args) != 1:
             raise engine.BadInput("with --board give one NUMBER: dealpool solve --board BOARD NUMBER")
@@ -223,9 +242,13 @@ def export_cmd(ctx: click.Context, out: Path | None) -> None:
 def verify_cmd(ctx: click.Context, directory: Path) -> None:
     """Re-deal and replay an exported pool from its files alone; fail loudly on any change."""
     n, problems = verify_pool(directory, _solver(ctx))
+    fair_problems, fair_line = verify_fair(directory)  # the committed sample, if shipped (issue 17)
+    problems += fair_problems
     if problems:
         raise engine.RunFailed(f"verify: FAILED, {len(problems)} problem(s) in {directory}: " + "; ".join(problems[:5]))
     click.echo(f"verify: OK, {n} deals re-dealt and replayed from {directory}")
+    if fair_line:
+        click.echo(fair_line)
 
 
 @click.command("pool")

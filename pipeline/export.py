@@ -18,7 +18,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 import engine
-from pipeline import storage
+from pipeline import fairness, storage
 from pipeline.solver import Solver, referee
 from pipeline.storage import VERDICTS, Folder
 
@@ -79,6 +79,7 @@ def export_pool(folder: Folder, out: Path) -> dict[str, Any]:
         }
         for p in (jpath, ppath):
             manifest["files"][p.name] = sha256(p)
+    export_fair(folder, out, manifest)
     _atomic_write(out / "manifest.json", (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
     return manifest
 
@@ -136,3 +137,26 @@ def verify_pool(out: Path, solver: Solver = engine) -> tuple[int, list[str]]:
             if not ok:
                 problems.append(f"{board} {code}: the referee {why}")
     return replayed, problems
+
+
+# ---- provably fair (issue 17): the committed sample's verdicts, and their check -----------------
+
+
+def export_fair(folder: Folder, out: Path, manifest: dict[str, Any]) -> None:
+    """Ship the committed sample's verdicts (sample.json, hashed in the manifest) when the data
+    folder has one. Reads only the public records under <data>/fair/, never fair/secret/: the server
+    seed reaches an export only through `dealpool fair reveal` (pipeline/fairness.py)."""
+    for name in fairness.export_sample(folder, out):
+        manifest["files"][name] = sha256(out / name)
+
+
+def verify_fair(out: Path) -> tuple[list[str], str]:
+    """(problems, summary line) of the export's committed sample and its reveal; nothing when the
+    export ships no sample. Run after verify_pool, which has already refused a folder with no manifest."""
+    try:
+        manifest = json.loads((out / "manifest.json").read_text())
+    except (OSError, ValueError, RecursionError):  # verify_pool has reported the manifest already
+        return [], ""
+    if not isinstance(manifest, dict):
+        return [], ""
+    return fairness.verify_sample(out, manifest)

@@ -3,6 +3,7 @@ Markdown and HTML with PNG plots into the data folder."""
 
 from __future__ import annotations
 
+import base64
 import html
 import math
 import re
@@ -11,6 +12,7 @@ from typing import Any
 
 import engine
 from pipeline import storage
+from pipeline.analysts import write_duckdb
 from pipeline.storage import DEALS, VERDICTS, Folder
 
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
@@ -137,8 +139,13 @@ def plots(results: dict[str, tuple[list[str], list[tuple[Any, ...]]]], out: Path
     return made
 
 
+def _data_uri(png: Path) -> str:
+    return "data:image/png;base64," + base64.b64encode(png.read_bytes()).decode("ascii")
+
+
 def write_report(folder: Folder) -> list[Path]:
-    """Write report.md, report.html and plots/ into the data folder; return the written paths."""
+    """Write report.md, report.html (self-contained), plots/ and dealpool.duckdb (views for analysts)
+    into the data folder; return the written paths."""
     folder.require()
     results = query_all(folder)
     pngs = plots(results, folder.root / "plots")
@@ -153,7 +160,9 @@ def write_report(folder: Folder) -> list[Path]:
         md += [f"## {title}", "", _markdown(cols, rows), ""]
         body.append(f"<h2>{html.escape(title)}</h2>{_html_table(cols, rows)}")
     md += ["## Plots", ""] + [f"![{t}](plots/{f})" for f, t in pngs] + [""]
-    body += ["<h2>Plots</h2>"] + [f'<p><img src="plots/{f}" alt="{html.escape(t)}"></p>' for f, t in pngs]
+    # The PNGs go inline (data: URIs) so the page is whole wherever it is copied or mailed.
+    body += ["<h2>Plots</h2>"] + [f'<p><img src="{_data_uri(folder.root / "plots" / f)}" alt="{html.escape(t)}"></p>'
+                                  for f, t in pngs]
     style = (
         "body{font-family:sans-serif;max-width:70em;margin:2em auto}table{border-collapse:collapse}"
         "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}th{background:#eee}"
@@ -166,4 +175,5 @@ def write_report(folder: Folder) -> list[Path]:
     mdp, hp = folder.root / "report.md", folder.root / "report.html"
     mdp.write_text("\n".join(md))
     hp.write_text(page)
-    return [mdp, hp] + [folder.root / "plots" / f for f, _ in pngs]
+    db = write_duckdb(folder)
+    return [mdp, hp, db] + [folder.root / "plots" / f for f, _ in pngs]

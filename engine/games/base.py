@@ -116,6 +116,8 @@ class Game:
     deck_of: Callable[[Mapping[str, str]], list[int]] = one_deck
     key_of: Callable[[Mapping[str, str]], str] | None = None  # None: the deal key is the game id
     classic: bool = False  # True: also dealt by classic numbers (C codes, seed 000 section 7)
+    # The game's Solvitaire JSON position format (PILES, to_doc, from_doc, layout_of); None: none yet.
+    solvitaire: Any = None
 
     def option(self, name: str) -> Option:
         for o in self.options:

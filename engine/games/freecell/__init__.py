@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from engine.games.base import BoardSpec, Game, Layout, Option, deal_rows, numbers
-from engine.games.freecell import rules
+from engine.games.freecell import rules, solvitaire
 
 
 def lay_out(order: Sequence[int], options: Mapping[str, str]) -> Layout:
@@ -20,5 +20,6 @@ GAME = Game(
     lay_out,
     boards=(BoardSpec("freecell", 2_000_000, "FreeCell", {"cells": "4"}),),
     rules=rules,
+    solvitaire=solvitaire,
     classic=True,
 )

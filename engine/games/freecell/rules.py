@@ -72,14 +72,27 @@ def cells_option(options: dict) -> int:
 
 
 def new_state(layout: dict[str, list[list[int]]], options: dict) -> State:
-    """The dealt position: 8 columns from the layout's `tableau`, empty cells and foundations."""
+    """The position: 8 columns from the layout's `tableau`; in play also `cells` ([[card or -1 a
+    cell]]) and `foundation` (four lists, S H D C, each the suit's cards from the ace up)."""
     columns = [list(c) for c in layout["tableau"]]
     if len(columns) != COLUMNS:
         raise BadInput(f"freecell layout needs 8 columns, got {len(columns)}")
-    cards = sorted(c for col in columns for c in col)
+    n = cells_option(options)
+    held = list(layout.get("cells", [[]])[0]) if layout.get("cells") else []
+    if len(held) > n and any(c >= 0 for c in held[n:]):
+        raise BadInput(f"the position fills {len(held)} cells; the game has {n}")
+    cells: list[int | None] = [c if c >= 0 else None for c in held[:n]] + [None] * max(0, n - len(held))
+    found = [0, 0, 0, 0]
+    home: list[int] = []
+    for s, f in enumerate(layout.get("foundation", [[], [], [], []])):
+        if list(f) != list(range(s * 13, s * 13 + len(f))):
+            raise BadInput("each foundation must hold one suit from its ace up")
+        found[s] = len(f)
+        home += list(f)
+    cards = sorted([c for col in columns for c in col] + [c for c in cells if c is not None] + home)
     if cards != list(range(52)):
         raise BadInput("freecell layout must hold each of the 52 cards once")
-    return State(columns=columns, cells=[None] * cells_option(options))
+    return State(columns=columns, cells=cells, foundations=found)
 
 
 def _card_at(state: State, loc: str) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from engine.games.base import BoardSpec, Game, Layout, Option, deal_rows
-from engine.games.klondike import rules
+from engine.games.klondike import rules, solvitaire
 
 
 def lay_out(order: Sequence[int], options: Mapping[str, str]) -> Layout:
@@ -28,4 +28,5 @@ GAME = Game(
         BoardSpec("klondike-3", 24_000_000, "Klondike · Draw 3", {"draw": "3"}),
     ),
     rules=rules,
+    solvitaire=solvitaire,
 )

@@ -136,8 +136,9 @@ def native_options(options: Mapping[str, Any]) -> dict[str, int]:
 def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any]) -> State:
     """The position of a layout from the game's `lay_out` (tableau, down, stock).
 
-    Hand-made positions (tests) may also give `waste` ([[cards bottom first]]) and `foundation`
-    (four lists, S H D C, each the suit's cards from the ace up). The layout must hold the 52 cards
+    Positions in play (tests, Solvitaire positions, hints) may also give `waste` ([[cards bottom
+    first]]), `foundation` (four lists, S H D C, each the suit's cards from the ace up) and `redeals`
+    ([[turn-overs left]], limited passes only). The layout must hold the 52 cards
     once each, with every pile's face-up part a built run; otherwise BadInput.
     """
     piles = [list(p) for p in layout["tableau"]]
@@ -153,6 +154,11 @@ def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any])
         found[s] = len(cards)
     draw, passes = _draw(options), _passes(options)
     state = State(piles, down, stock, waste, found, draw, None if passes == 0 else passes - 1)
+    if layout.get("redeals") and state.max_redeals is not None:  # a position in play: turn-overs left
+        left = layout["redeals"][0][0]
+        if not 0 <= left <= state.max_redeals:
+            raise BadInput(f"klondike redeals left must be 0..{state.max_redeals}, not {left}")
+        state.redeals = state.max_redeals - left
     _check(state)
     # A pile with no face-up card turns its top up, as at the table.
     for i, p in enumerate(state.piles):

@@ -87,13 +87,56 @@ fn from_layout(layout: &Layout, options: &Options) -> Result<FreeCell, String> {
         }
         columns.push(v);
     }
-    let mut g = FreeCell::new(&columns, ncells as usize)?;
+    let mut g = if layout.contains_key("cells") || columns.iter().map(|c| c.len()).sum::<usize>() < 52 {
+        in_play(&columns, layout.get("cells"), ncells as usize)?
+    } else {
+        FreeCell::new(&columns, ncells as usize)?
+    };
     for k in 0..8 {
         if let Some(&v) = options.get(&format!("w{k}")) {
             g.w[k] = v as i32;
         }
     }
     Ok(g)
+}
+
+/// A position in play: the columns, the cells (`cells`: [[card or -1 for empty, ...]], one entry a
+/// cell) and, for the foundations, the cards missing from both: each suit's missing cards must be
+/// its ace up (they are what its foundation holds).
+fn in_play(columns: &[Vec<u8>], cells: Option<&Vec<Vec<i32>>>, ncells: usize) -> Result<FreeCell, String> {
+    if columns.len() != 8 {
+        return Err(format!("freecell needs 8 columns, got {}", columns.len()));
+    }
+    let mut seen = [false; 52];
+    let mut held = [cards::NONE; 4];
+    let cells: &[i32] = match cells.map(|c| c.as_slice()) {
+        None | Some([]) => &[],
+        Some([c]) => c,
+        Some(_) => return Err("freecell cells must be one list".into()),
+    };
+    if cells.len() > ncells {
+        return Err(format!("freecell position has {} cells, the game {ncells}", cells.len()));
+    }
+    for (k, &c) in cells.iter().enumerate() {
+        if c >= 0 {
+            held[k] = c as u8;
+        }
+    }
+    for &c in columns.iter().flatten().chain(held[..ncells].iter().filter(|&&c| c != cards::NONE)) {
+        if c >= 52 || seen[c as usize] {
+            return Err(format!("freecell position has a bad or repeated card {c}"));
+        }
+        seen[c as usize] = true;
+    }
+    let mut found = [0u8; 4];
+    for su in 0..4u8 {
+        let n = (0..13).take_while(|r| !seen[(su * 13 + r) as usize]).count() as u8;
+        if (n..13).any(|r| !seen[(su * 13 + r) as usize]) {
+            return Err("freecell position is missing cards that are not a foundation's ace up".into());
+        }
+        found[su as usize] = n;
+    }
+    Ok(FreeCell::from_parts(columns, &held[..ncells], found))
 }
 
 /// Interleaved scans (`tuning::interleaved`) over `tuning::SCHEDULE`: depth-first and best-first

@@ -157,17 +157,32 @@ impl State {
             s.len[p] = pile.len() as u8;
             s.down[p] = d as u8;
         }
-        if stock[0].len() > STOCK_CAP {
-            return Err("klondike stock holds at most 24 cards".into());
+        // A position in play may also give its waste (one list, bottom first) and the turn-overs
+        // it has left (`redeals`: [[n]], only with limited passes).
+        let waste: &[i32] = match layout.get("waste").map(|w| w.as_slice()) {
+            None | Some([]) => &[],
+            Some([w]) => w,
+            Some(_) => return Err("klondike waste must be one list of cards".into()),
+        };
+        if stock[0].len() + waste.len() > STOCK_CAP {
+            return Err("klondike stock and waste hold at most 24 cards".into());
         }
-        // The layout's stock is bottom first; the sequence is in drawing order.
-        for (i, &c) in stock[0].iter().rev().enumerate() {
+        // The layout's stock and waste are bottom first; the sequence is in drawing order: the
+        // waste (seq[..pos], its top last), then the stock from its top down.
+        for (i, &c) in waste.iter().chain(stock[0].iter().rev()).enumerate() {
             let c = take(c)?;
             s.seq[i] = c;
             s.stock_index[c as usize] = i as u8;
             s.stock_mask |= 1 << i;
         }
-        s.slen = stock[0].len() as u8;
+        s.slen = (stock[0].len() + waste.len()) as u8;
+        s.pos = waste.len() as u8;
+        if let Some(r) = layout.get("redeals") {
+            match r.as_slice() {
+                [v] if v.len() == 1 && redeals != UNLIMITED && (0..=redeals as i32).contains(&v[0]) => s.redeals = v[0] as u8,
+                _ => return Err(format!("klondike redeals must be [[n]] with n in 0..={redeals}, under limited passes")),
+            }
+        }
         // Cards missing from the layout count as already on their foundations,
         // which must then be a prefix of each suit.
         for su in 0..4u8 {

@@ -1,0 +1,177 @@
+"""Positions other than a fresh deal: Solvitaire's JSON deal format in and out, solving a position,
+a hint for a game in play, and the first winnable code of a list.
+
+Generic over games: a game takes part when its folder declares `solvitaire` (a module with PILES,
+to_doc, from_doc and layout_of: engine/games/<game>/solvitaire.py). Every won verdict returned here
+has had its line replayed by the referee from the very position it was found for (no false
+positives): a line the referee refuses is a RunFailed, never a win.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal, Sequence
+
+from engine.boards import board as board_of, board_for
+from engine.dealer import deal
+from engine.errors import BadInput, RunFailed
+from engine.games import BOARDS, GAMES, Layout, game as game_of
+from engine.referee import Replay, replay, replay_state, rules_for
+from engine.solving import DEFAULT_MAX_MB, SolveResult, _native, _whole, solvable, solve
+
+QUICK_BUDGET = 30_000
+"""first-winnable's default budget: seed 004's quick look, a fraction of a second a deal."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position to solve: the board it is played on (game and options) and its layout."""
+
+    board: str
+    game: str
+    options: dict[str, str]
+    layout: Layout
+
+
+def _format_of(game_id: str) -> Any:
+    fmt = game_of(game_id).solvitaire
+    if fmt is None:
+        ok = ", ".join(g for g, v in GAMES.items() if v.solvitaire is not None)
+        raise BadInput(f"no Solvitaire position format for {game_id!r} yet; accepted games: {ok}")
+    return fmt
+
+
+def position_doc(code: str) -> dict[str, Any]:
+    """The deal of `code` as a Solvitaire JSON document (a dict)."""
+    d = deal(code)
+    return _format_of(d.game).to_doc(d.layout)
+
+
+def position_json(code: str) -> str:
+    """The deal of `code` in Solvitaire's JSON deal format: one pile a line, as its examples are."""
+    doc = position_doc(code)
+    parts = []
+    for key, value in doc.items():
+        if key == "tableau piles":
+            rows = ",\n".join("    " + json.dumps(p) for p in value)
+            parts.append(f'  "{key}": [\n{rows}\n  ]')
+        else:
+            parts.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def read_position(text: str, board: str | None = None) -> Position:
+    """A position from Solvitaire JSON. `board` (an id from `dealpool boards`) says the game and its
+    options; without it the game is the one whose tableau has that many piles, on its first board.
+    BadInput for invalid JSON, a card missing, twice or unknown, or a stock too long for the game."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadInput(f"the position is not valid JSON ({e.msg} at line {e.lineno} column {e.colno}); "
+                       "accepted: Solvitaire's JSON deal format, e.g. {\"tableau piles\": [[\"AS\", ...], ...]}") from None
+    if not isinstance(doc, dict):
+        raise BadInput("the position must be a JSON object with \"tableau piles\" (Solvitaire's deal format)")
+    if board is not None:
+        b = board_of(board)
+    else:
+        piles = doc.get("tableau piles")
+        n = len(piles) if isinstance(piles, list) else -1
+        games = [g for g in GAMES.values() if g.solvitaire is not None and g.solvitaire.PILES == n]
+        if not games:
+            known = ", ".join(f"{g.id} {g.solvitaire.PILES}" for g in GAMES.values() if g.solvitaire is not None)
+            raise BadInput(f"no game has {n} tableau piles; accepted: {known} (or name the board with --board)")
+        b = next(x for x in BOARDS.values() if x.game == games[0].id)
+    layout = _format_of(b.game).from_doc(doc)
+    return Position(board=b.id, game=b.game, options=dict(b.options), layout=layout)
+
+
+def _solve_layout(game: str, options: dict[str, str], layout: Layout, budget: int, max_mb: int | None,
+                  label: str, board: str | None) -> SolveResult:  # fmt: skip
+    import time
+
+    if not solvable(game):
+        raise BadInput(f"no solver for game {game!r}")
+    cap = _whole(DEFAULT_MAX_MB if max_mb is None else max_mb, "memory cap", "MiB")
+    budget = _whole(budget, "node budget", "positions")
+    start = time.perf_counter()
+    try:
+        verdict, nodes, line, reason = _native().solve(game, layout, game_of(game).native_options(options), budget, cap << 20)
+    except ValueError as e:
+        raise BadInput(f"the solver refused the position: {e}") from None
+    return SolveResult(label, board, verdict, nodes, budget, list(line), reason, time.perf_counter() - start)
+
+
+def replay_position(pos: Position, line: Sequence[str]) -> Replay:
+    """The referee on `line` from the position (its rules, its options); never trusts the solver."""
+    rules = rules_for(pos.game)
+    return replay_state(rules, rules.new_state(pos.layout, pos.options), list(line))
+
+
+def solve_position(pos: Position, budget: int | None = None, max_mb: int | None = None) -> SolveResult:
+    """Search a position with at most `budget` positions (default: its board's). A won line has
+    been replayed by the referee from the position; RunFailed if it was refused."""
+    rules_for(pos.game).new_state(pos.layout, pos.options)  # the referee accepts the position first
+    b = BOARDS[pos.board]
+    r = _solve_layout(pos.game, pos.options, pos.layout, b.budget if budget is None else budget, max_mb,
+                      "position", pos.board)  # fmt: skip
+    if r.verdict == "won":
+        check = replay_position(pos, r.line)
+        if not check.ok:
+            raise RunFailed(f"the solver's line was refused by the referee at move {check.at}: {check.error}")
+    return r
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The answer to a hint: `verdict` of the position reached ('won': `move` starts a winning
+    continuation, `line` the whole of it; 'lost': no win from here; 'unknown': none found within
+    the budget), with the solver's nodes and budget."""
+
+    verdict: Literal["won", "lost", "unknown", "over"]
+    move: str | None
+    line: list[str]
+    nodes: int
+    budget: int
+
+
+def hint(code: str, moves: Sequence[str], budget: int | None = None, max_mb: int | None = None) -> Hint:
+    """The next move of a winning continuation after `moves` (undos allowed) on the deal of `code`.
+
+    Full knowledge: the solver sees every card, face-down and stock included, so the hint is what
+    a player who knew them would play. BadInput for a bad code or a line the referee refuses;
+    verdict 'over' when the moves already win."""
+    d = deal(code)
+    fmt = _format_of(d.game)
+    rules = rules_for(d.game)
+    state = rules.new_state(d.layout, d.options)
+    played = replay_state(rules, state, list(moves))
+    if played.ok:
+        return Hint("over", None, [], 0, 0)
+    if played.at != len(moves):
+        token = moves[played.at] if 0 <= played.at < len(moves) else "?"
+        raise BadInput(f"move {played.at} ({token}): {played.error}; accepted: a legal line in the game's notation")
+    b = board_for(d.code)
+    layout = fmt.layout_of(state)
+    r = _solve_layout(d.game, d.options, layout, b.budget if budget is None else budget, max_mb, d.code, b.id)
+    if r.verdict != "won":
+        return Hint(r.verdict, None, [], r.nodes, r.budget)
+    check = replay_state(rules, rules.new_state(layout, d.options), r.line)
+    if not check.ok:
+        raise RunFailed(f"{d.code}: the solver's continuation was refused by the referee at {check.at}: {check.error}")
+    return Hint("won", r.line[0], r.line, r.nodes, r.budget)
+
+
+def first_winnable(codes: Sequence[str], budget: int = QUICK_BUDGET, max_mb: int | None = None) -> str | None:
+    """The first of `codes` whose deal the solver wins within `budget` positions (the line replayed
+    by the referee), or None. Every code is checked before any is solved (BadInput names a bad one)."""
+    budget = _whole(budget, "node budget", "positions")
+    dealt = [deal(c) for c in codes]
+    for d in dealt:
+        if not solvable(d.game):
+            raise BadInput(f"{d.code}: no solver for game {d.game!r}")
+    for d in dealt:
+        r = solve(d.code, budget, max_mb)
+        if r.verdict == "won" and replay(d.code, r.line).ok:
+            return d.code
+    return None
