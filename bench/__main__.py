@@ -23,6 +23,8 @@ BENCHES: dict[str, str] = {
     "canfield": "bench.canfield",
     "tripeaks": "bench.tripeaks",
     "pyramid": "bench.pyramid",
+    "labellelucie": "bench.labellelucie",
+    "gaps": "bench.gaps",
     "pipeline": "bench.pipeline",  # workers' speed-up, time outside the solver (issue 4)
     "memory": "bench.memory",  # resident memory against --max-mb (issue 12)
 }

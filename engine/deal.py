@@ -265,6 +265,11 @@ def parse_number(text: str) -> int:
         raise DealError(f"deal number {text!r} is not a whole number; accepted: digits 0-9, e.g. 4711")
     if len(text) > 1 and text[0] == "0":
         raise DealError(f"deal number {text!r} has leading zeros; accepted: the number without them")
+    if len(text) > 10:  # before int(): no deal number has more digits (and Python refuses 4,300+)
+        raise DealError(
+            f"deal number {text[:12]}... ({len(text)} digits) is out of range; accepted: "
+            f"{NUMBER_MIN}..{NUMBER_MAX:,} (classic FreeCell {CLASSIC_MIN}..{CLASSIC_MAX:,})"
+        )
     return int(text)
 
 

@@ -64,15 +64,16 @@ def deal(code: str | DealCode) -> Deal:
     """Deal a code (text in any accepted spelling, or a DealCode)."""
     c = _code(code)
     order = order_of(c)
+    seed = seed_of(c)
     return Deal(
         code=codes.format(c),
         game=c.game,
         options=c.options_dict,
         kind=c.kind,
         number=c.number,
-        seed=seed_of(c),
+        seed=seed,
         order=order,
-        layout=game(c.game).layout(c.options, order),
+        layout=game(c.game).layout(c.options, order, seed),
     )
 
 

@@ -18,7 +18,8 @@ from engine.errors import BadInput, IllegalMove
 from engine.games import game
 from engine.games.base import Rules
 
-_UNDO_RE = re.compile(r"^u([1-9][0-9]*)?$")
+MAX_TOKEN = 32
+_UNDO_RE = re.compile(r"^u([1-9][0-9]{0,8})?$")  # at most 9 digits: no line is that long
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,9 @@ def replay_state(rules: Rules, state: Any, line: Sequence[str]) -> Replay:
             return Replay(False, len(done) + undos, len(done), undos, "moves after the win", k)
         if not isinstance(move, str):
             return Replay(False, len(done) + undos, len(done), undos, f"illegal move: {move!r} is not a string", k)
+        if len(move) > MAX_TOKEN:  # no move of any notation is longer; a huge number is never a move
+            reason = f"illegal move: {move[:16]!r}... is {len(move):,} characters; a move has at most {MAX_TOKEN}"
+            return Replay(False, len(done) + undos, len(done), undos, reason, k)
         back = _UNDO_RE.match(move)
         if back:
             n = int(back.group(1) or 1)
@@ -91,6 +95,8 @@ def parse_line(text: str) -> list[str]:
                 f"the line is not valid JSON ({e.msg} at character {e.pos}); accepted: "
                 "moves separated by spaces, or a JSON array of strings"
             ) from None
+        except RecursionError:
+            raise BadInput("the JSON line is nested too deeply; accepted: a flat JSON array of strings") from None
         if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
             raise BadInput("the JSON line must be an array of strings, e.g. [\"d\", \"w>f\"]")
         return value

@@ -62,6 +62,17 @@ def check_test_values(res: CheckResult) -> None:
             res.problems.append(f"test value {v.name}: order differs")
 
 
+def check_errors(verdicts: list[dict], res: CheckResult) -> None:
+    """An `error` row is not a verdict: the folder is unfinished while one remains for a deal that no
+    other row decides (won or lost). The next `solve` retries them (pipeline/pool.py, should_retry)."""
+    decided = {(r["board"], r["code"]) for r in verdicts if r["verdict"] in ("won", "lost")}
+    left = [r for r in verdicts if r["verdict"] == "error" and not r["referee"].startswith("refused")
+            and (r["board"], r["code"]) not in decided]  # fmt: skip
+    if left:
+        shown = ", ".join(f"{r['code']} ({r['reason']})" for r in left[:3])
+        res.problems.append(f"{len(left)} error row(s) remain, run `dealpool solve` to retry them: {shown}")
+
+
 def run_check(
     folder: Folder, deals_sample: int = 20, solve_sample: int = 10, seed: int = 0, solver: Solver = engine
 ) -> CheckResult:
@@ -71,6 +82,7 @@ def run_check(
     rng = random.Random(seed)
     res = CheckResult()
     check_test_values(res)
+    res.problems += storage.audit(folder)  # the ledger: every part there, none changed or foreign
 
     deals = storage.read_table(folder, DEALS).to_pylist()
     seen: set[tuple[str, str]] = set()
@@ -89,7 +101,7 @@ def run_check(
             d = engine.deal(r["code"])
             if d.seed != r["seed"] or bytes(d.order) != r["order"]:
                 res.problems.append(f"{r['code']}: engine/deal.py re-deal differs from the stored order")
-            if bytes(engine.native_order(r["code"])) != r["order"]:
+            if r["seed"] is not None and bytes(engine.native_order(r["code"])) != r["order"]:  # C codes: no seed
                 res.problems.append(f"{r['code']}: native re-deal differs from the stored order")
 
     verdicts = storage.read_table(folder, VERDICTS).to_pylist()
@@ -104,6 +116,7 @@ def run_check(
             res.problems.append(f"REFEREE REFUSED the solver's line for {r['code']}: {r['referee']}")
         if r["verdict"] == "won" and r["referee"] != "ok":
             res.problems.append(f"{r['code']}: won without a referee replay")
+    check_errors(verdicts, res)
     decided = [r for r in verdicts if r["verdict"] in ("won", "lost", "unknown")]
     vb: dict[str, list[dict]] = {}
     for r in decided:

@@ -13,6 +13,7 @@ stderr, never a traceback.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -48,9 +49,14 @@ for _command in (*cmd_deal.COMMANDS, *cmd_play.COMMANDS, *cmd_pool.COMMANDS, *cm
     main_group.add_command(_command)
 
 
+def _shorten(message: str) -> str:
+    """A huge value echoed back (a 5,000-digit number) cut to its first characters and its length."""
+    return re.sub(r"\S{81,}", lambda m: f"{m[0][:40]}...({len(m[0]):,} characters)", message)
+
+
 def fail(message: str, status: int) -> NoReturn:
     """One line on stderr and a non-zero exit."""
-    click.echo(f"dealpool: error: {message}", err=True)
+    click.echo(f"dealpool: error: {_shorten(message)}", err=True)
     sys.exit(status)
 
 

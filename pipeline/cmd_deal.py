@@ -26,7 +26,7 @@ def layout_text(d: engine.Deal) -> list[str]:
     down = d.layout.get("down", [[]])[0]
     lines = []
     for group, lists in d.layout.items():
-        if group == "down":
+        if group in ("down", "seed"):  # face-down counts; a redealing game's seed (shown apart)
             continue
         note = "  (bottom first; the last card is drawn next)" if group == "stock" else ""
         lines.append(f"{group}{note}")

@@ -35,6 +35,7 @@ def replay_cmd(code: str) -> int:
         click.echo(f"won in {result.moves} moves ({result.kept} kept, {result.undos} undos)")
         return 0
     token = line[result.at] if result.at < len(line) else "end of line"
+    token = token if len(token) <= 40 else token[:40] + "..."
     click.echo(f"move {result.at} ({token}): {result.error}")
     return 1
 

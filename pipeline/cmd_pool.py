@@ -1,4 +1,4 @@
-"""Pool commands: sample, solve, build, check, report, export, verify, pool (registered in cli.py).
+"""Pool commands: sample, solve, build, check, report, export, verify, pool, keygen (registered in cli.py).
 
 Thin Click wrappers: the work is in pipeline/sample.py, pool.py, check.py, report.py and export.py.
 A run that finds something wrong raises engine.RunFailed (exit 1) after printing its summary.
@@ -14,7 +14,7 @@ import click
 import engine
 from pipeline import cmd_client, fairness, memcap, pool, sample, storage
 from pipeline.check import run_check
-from pipeline.export import export_pool, verify_fair, verify_pool
+from pipeline.export import export_pool, keygen, verify_fair, verify_pool
 from pipeline.report import write_report
 from pipeline.solver import Solver
 from pipeline.storage import Folder
@@ -50,26 +50,43 @@ _maxmb_opt = click.option(
 _quiet_opt = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 
 
-def _check_workers(workers: int | None) -> None:
-    if workers is not None and workers < 1:
-        raise engine.BadInput(f"bad --workers {workers}: give at least 1")
+_classic_opt = click.option(
+    "--classic", default=None, metavar="A-B",
+    help=f"Classic FreeCell deals A..B (C codes, within 1..{sample.MAX_CLASSIC:,}; FreeCell boards only).",
+)  # fmt: skip
 
 
-def _sample(folder: Folder, boards: list[str], numbers: str | None, random_: int | None) -> dict[str, int]:
-    if numbers is not None and random_ is not None:
-        raise engine.BadInput("give --numbers or --random, not both")
+def _check_sample(numbers: str | None, random_: int | None, classic: str | None = None) -> None:
+    """The sample options, checked before any work."""
+    if sum(x is not None for x in (numbers, random_, classic)) > 1:
+        raise engine.BadInput("give one of --numbers, --random, --classic")
+    if numbers is not None:
+        sample.parse_range(numbers)
+    if classic is not None:
+        sample.parse_range(classic, sample.MAX_CLASSIC, "classic FreeCell deals")
+    if random_ is not None:
+        sample.check_random(random_)
+
+
+def _sample(folder: Folder, boards: list[str], numbers: str | None, random_: int | None,
+            classic: str | None = None) -> dict[str, int]:  # fmt: skip
+    _check_sample(numbers, random_, classic)
     if numbers is not None:
         lo, hi = sample.parse_range(numbers)
         return sample.sample_numbers(folder, boards, lo, hi)
+    if classic is not None:
+        lo, hi = sample.parse_range(classic, sample.MAX_CLASSIC, "classic FreeCell deals")
+        return sample.sample_classic(folder, boards, lo, hi)
     if random_ is not None:
         return sample.sample_random(folder, boards, random_)
-    raise engine.BadInput("give --numbers A-B (numbered deals) or --random N (random seeds)")
+    raise engine.BadInput("give --numbers A-B (numbered deals), --classic A-B (classic FreeCell) or --random N (random seeds)")
 
 
 @click.command("sample")
 @_boards_opt
 @click.option("--numbers", default=None, metavar="A-B", help="Numbered deals A..B (within 1..1,000,000).")
 @click.option("--random", "random_", type=int, default=None, metavar="N", help="N random 512-bit seeds per board.")
+@_classic_opt
 @click.option("--committed", is_flag=True,
               help="With --random N: N numbered deals drawn from the committed server seed (dealpool fair commit) "
                    "and the --client-seed(s), the same numbers on every board (docs/fair.md).")  # fmt: skip
@@ -77,16 +94,19 @@ def _sample(folder: Folder, boards: list[str], numbers: str | None, random_: int
               help="A public client seed of a --committed sample (repeat for several, in order).")  # fmt: skip
 @click.pass_context
 def sample_cmd(ctx: click.Context, boards: str | None, numbers: str | None, random_: int | None,
-               committed: bool, client_seeds: tuple[str, ...]) -> None:  # fmt: skip
+               classic: str | None, committed: bool, client_seeds: tuple[str, ...]) -> None:  # fmt: skip
     """Add deals to the `deals` table (deals already stored are skipped)."""
     bs = sample.parse_boards(boards, solvable=False)
+    _check_sample(numbers, random_, classic)
     if committed or client_seeds:
-        if not committed or random_ is None or numbers is not None:
+        if not committed or random_ is None or numbers is not None or classic is not None:
             raise engine.BadInput("a committed sample is --committed --client-seed TEXT --random N (no --numbers)")
-        added = fairness.sample_committed(_folder(ctx), bs, random_, list(client_seeds))
+        with storage.writer(_folder(ctx)) as folder:
+            added = fairness.sample_committed(folder, bs, random_, list(client_seeds))
         click.echo("sample: " + ", ".join(f"{b} +{n}" for b, n in added.items()))
         return
-    added = _sample(_folder(ctx), bs, numbers, random_)
+    with storage.writer(_folder(ctx)) as folder:
+        added = _sample(folder, bs, numbers, random_, classic)
     click.echo("sample: " + ", ".join(f"{b} +{n}" for b, n in added.items()))
 
 
@@ -102,7 +122,8 @@ def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, wor
     bs = sample.parse_boards(boards) if boards else _stored_boards(folder)
     if not bs:
         raise engine.BadInput(f"no sampled deals of a solvable board in {str(folder.root)!r} (run `dealpool sample`)")
-    summary = pool.solve_pool(folder, bs, budget, max_mb, workers, quiet, _solver(ctx))
+    with storage.writer(folder):
+        summary = pool.solve_pool(folder, bs, budget, max_mb, workers, quiet, _solver(ctx))
     click.echo(summary.line())
     pool.raise_on_refusals(summary)
 
@@ -123,8 +144,7 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
               as_json: bool, position: str | None, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
     """Solve one deal (CODE, or --board BOARD NUMBER), a position (--position FILE, - for stdin),
     or with none every sampled, unsolved deal of the data folder across worker processes."""
-    _check_workers(workers)
-    pool.check_budget(budget)
+    pool.check_options(budget, max_mb, workers)
     if position is not None:
         if args or boards:
             raise engine.BadInput("--position takes no CODE, NUMBER or --boards; accepted: solve --position FILE [--board BOARD]")
@@ -172,31 +192,43 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
 @click.option("--target", type=int, default=None, help="Sample and solve until N won deals per board.")
 @click.option("--numbers", default=None, metavar="A-B", help="Or: a fixed sample of numbered deals.")
 @click.option("--random", "random_", type=int, default=None, metavar="N", help="Or: N random deals per board.")
+@_classic_opt
 @_budget_opt
 @_workers_opt
 @_maxmb_opt
 @_quiet_opt
 @click.pass_context
 def build_cmd(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
-              budget: int | None, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
+              classic: str | None, budget: int | None, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
     """Sample and solve: until --target N won deals per board, or over a fixed sample."""
-    _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet)
+    _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, classic)
 
 
 def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
-           budget: int | None, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
-    _check_workers(workers)
+           budget: int | None, workers: int | None, max_mb: int | None, quiet: bool, classic: str | None = None) -> None:  # fmt: skip
+    pool.check_options(budget, max_mb, workers, target)
     max_mb = memcap.resolve(max_mb, workers)
+    _check_sample(numbers, random_, classic)
     folder = _folder(ctx)
     bs = sample.parse_boards(boards)
     if not bs:
         raise engine.BadInput("no solvable board: the native engine has no solver built yet")
+    if classic is not None:
+        for b in bs:
+            sample.classic_code(b, 1)
+    with storage.writer(folder):
+        _build_locked(ctx, folder, bs, target, numbers, random_, budget, workers, max_mb, quiet, classic)
+
+
+def _build_locked(ctx: click.Context, folder: Folder, bs: list[str], target: int | None, numbers: str | None,
+                  random_: int | None, budget: int | None, workers: int | None, max_mb: int, quiet: bool,
+                  classic: str | None) -> None:  # fmt: skip
     if target is not None:
-        if numbers is not None or random_ is not None:
-            raise engine.BadInput("give --target, or a fixed sample (--numbers / --random), not both")
+        if numbers is not None or random_ is not None or classic is not None:
+            raise engine.BadInput("give --target, or a fixed sample (--numbers / --random / --classic), not both")
         summary = pool.build_target(folder, bs, target, budget, max_mb, workers, quiet, click.echo, _solver(ctx))
     else:
-        _sample(folder, bs, numbers, random_)
+        _sample(folder, bs, numbers, random_, classic)
         summary = pool.solve_pool(folder, bs, budget, max_mb, workers, quiet, _solver(ctx))
         click.echo(summary.line())
     pool.raise_on_refusals(summary)
@@ -206,10 +238,24 @@ def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: 
 @click.option("--deals", "n_deals", type=int, default=20, show_default=True, help="Codes re-dealt per board.")
 @click.option("--solves", "n_solves", type=int, default=10, show_default=True, help="Verdicts re-solved per board.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample's choice.")
+@click.option("--repair", is_flag=True, help="Drop damaged or unlisted parts (and their verdicts), print what to rerun.")
+@click.option("--adopt", is_flag=True, help="Record unlisted parts in the ledger as they are (folders from before it).")
 @click.pass_context
-def check_cmd(ctx: click.Context, n_deals: int, n_solves: int, seed: int) -> None:
-    """Determinism: re-deal and re-solve samples, check the spec's test values. One line."""
-    res = run_check(_folder(ctx), n_deals, n_solves, seed, _solver(ctx))
+def check_cmd(ctx: click.Context, n_deals: int, n_solves: int, seed: int, repair: bool = False,
+              adopt: bool = False) -> None:  # fmt: skip
+    """Determinism and completeness: the ledger against the parts, re-deal and re-solve samples,
+    the spec's test values, no error rows left. One line."""
+    pool.check_ranges(("--deals", n_deals, 0, 1_000_000), ("--solves", n_solves, 0, 1_000_000),
+                      ("--seed", seed, 0, 2**63 - 1))  # fmt: skip
+    folder = _folder(ctx).require()
+    with storage.writer(folder):
+        if repair:
+            for step in storage.repair(folder):
+                click.echo(f"check --repair: next: {step}")
+            return
+        if adopt:
+            click.echo(f"check --adopt: {storage.adopt(folder)} part(s) recorded in the ledger")
+        res = run_check(folder, n_deals, n_solves, seed, _solver(ctx))
     if not res.ok:
         raise engine.RunFailed(res.line())
     click.echo(res.line())
@@ -219,36 +265,52 @@ def check_cmd(ctx: click.Context, n_deals: int, n_solves: int, seed: int) -> Non
 @click.pass_context
 def report_cmd(ctx: click.Context) -> None:
     """Write report.md, report.html and plots/ from the SQL in reports/."""
-    paths = write_report(_folder(ctx))
+    with storage.writer(_folder(ctx).require()) as folder:
+        paths = write_report(folder)
     click.echo("report: " + ", ".join(str(p) for p in paths[:2]))
 
 
 @click.command("export")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Export folder (default: <data>/pool).")  # fmt: skip
+@click.option("--sign", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="KEY",
+              help="Sign manifest.json with this Ed25519 private key (`dealpool keygen`): manifest.json.sig.")  # fmt: skip
 @click.pass_context
-def export_cmd(ctx: click.Context, out: Path | None) -> None:
+def export_cmd(ctx: click.Context, out: Path | None, sign: Path | None = None) -> None:
     """Write the proven-winnable deals with their lines (JSON, Parquet) and manifest.json."""
-    folder = _folder(ctx)
+    folder = _folder(ctx).require()
     out = out or folder.root / "pool"
-    m = export_pool(folder, out)
+    with storage.writer(folder):
+        m = export_pool(folder, out, sign)
     counts = ", ".join(f"{b} {i['count']}" for b, i in m["boards"].items()) or "no won deals"
     click.echo(f"export: {out}: {counts}")
 
 
 @click.command("verify")
 @click.argument("directory", type=click.Path(path_type=Path))
+@click.option("--key", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="PUBKEY",
+              help="Also require manifest.json.sig to be its operator's signature (the KEY.pub of `dealpool keygen`).")  # fmt: skip
 @click.pass_context
-def verify_cmd(ctx: click.Context, directory: Path) -> None:
+def verify_cmd(ctx: click.Context, directory: Path, key: Path | None = None) -> None:
     """Re-deal and replay an exported pool from its files alone; fail loudly on any change."""
-    n, problems = verify_pool(directory, _solver(ctx))
+    n, problems = verify_pool(directory, _solver(ctx), key)
     fair_problems, fair_line = verify_fair(directory)  # the committed sample, if shipped (issue 17)
     problems += fair_problems
     if problems:
         raise engine.RunFailed(f"verify: FAILED, {len(problems)} problem(s) in {directory}: " + "; ".join(problems[:5]))
-    click.echo(f"verify: OK, {n} deals re-dealt and replayed from {directory}")
+    signed = f", signature by {key} good" if key is not None else ""
+    click.echo(f"verify: OK, {n} deals re-dealt and replayed from {directory}{signed}")
     if fair_line:
         click.echo(fair_line)
+
+
+@click.command("keygen")
+@click.argument("key", type=click.Path(dir_okay=False, path_type=Path))
+def keygen_cmd(key: Path) -> None:
+    """Make an Ed25519 key pair for signed pools: KEY (private, mode 0600, for `export --sign KEY`)
+    and KEY.pub (public, for clients' `verify --key KEY.pub`)."""
+    pub = keygen(key)
+    click.echo(f"keygen: private key {key} (keep it secret), public key {pub}")
 
 
 @click.command("pool")
@@ -257,22 +319,27 @@ def verify_cmd(ctx: click.Context, directory: Path) -> None:
               help=f"Numbered deals per board (default {DEFAULT_POOL_NUMBERS}).")  # fmt: skip
 @click.option("--target", type=int, default=None, help="Instead: until N won deals per board.")
 @click.option("--random", "random_", type=int, default=None, metavar="N", help="Instead: N random deals per board.")
+@_classic_opt
 @_budget_opt
 @_workers_opt
 @_maxmb_opt
 @_quiet_opt
 @click.pass_context
 def pool_cmd(ctx: click.Context, boards: str | None, numbers: str | None, target: int | None,
-             random_: int | None, budget: int | None, workers: int | None, max_mb: int | None, quiet: bool) -> None:  # fmt: skip
+             random_: int | None, classic: str | None, budget: int | None, workers: int | None, max_mb: int | None,
+             quiet: bool) -> None:  # fmt: skip
     """What `make pool` runs: build a modest pool of every solvable board, then check, report and
     export it into the data folder (export in <data>/pool)."""
-    if numbers is None and target is None and random_ is None:
+    if numbers is None and target is None and random_ is None and classic is None:
         numbers = DEFAULT_POOL_NUMBERS
-    _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet)
-    ctx.invoke(check_cmd)
-    ctx.invoke(report_cmd)
-    ctx.invoke(export_cmd, out=None)
+    pool.check_options(budget, max_mb, workers, target)
+    _check_sample(numbers, random_, classic)
+    with storage.writer(_folder(ctx)):
+        _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, classic)
+        ctx.invoke(check_cmd)
+        ctx.invoke(report_cmd)
+        ctx.invoke(export_cmd, out=None)
     ctx.invoke(verify_cmd, directory=_folder(ctx).root / "pool")
 
 
-COMMANDS = (sample_cmd, solve_cmd, build_cmd, check_cmd, report_cmd, export_cmd, verify_cmd, pool_cmd)
+COMMANDS = (sample_cmd, solve_cmd, build_cmd, check_cmd, report_cmd, export_cmd, verify_cmd, pool_cmd, keygen_cmd)

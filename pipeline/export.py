@@ -1,16 +1,20 @@
 """`export` and `verify`: the pool shipped to clients, and the check that it is intact.
 
 An export folder holds, per board, `<board>.json` and `<board>.parquet` (the proven-winnable codes
-with their lines) and `manifest.json` (counts, engine and rules versions, budgets, the SHA-256 of
-every file). `verify` trusts nothing but those files and the engine: it checks every hash, that the
-JSON and Parquet agree, and re-deals and replays every line in the referee.
+with their budgets and lines, and the engine and rules versions) and `manifest.json` (counts,
+engine and rules versions, budgets, the SHA-256 of every file), and with `export --sign KEY`
+`manifest.json.sig` (Ed25519 over manifest.json's bytes). `verify` trusts nothing but those files
+and the engine: each of its checks below is a small function returning problems (one line each):
+the manifest's shape, its file names (plain names in the folder, no file unlisted), the hashes,
+every manifest field against the board files, the replays, and with `--key` the signature.
 """
 
 from __future__ import annotations
 
-import hashlib
+import base64
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,22 +26,23 @@ from pipeline import fairness, storage
 from pipeline.solver import Solver, referee
 from pipeline.storage import VERDICTS, Folder
 
-FORMAT = "dealpool-pool/1"
+FORMAT = "dealpool-pool/2"
+MANIFEST = "manifest.json"
+SIGNATURE = "manifest.json.sig"
+MANIFEST_KEYS = {"format", "engine_version", "rules_version", "boards", "files"}
+BOARD_KEYS = {"count", "budgets", "json", "parquet"}
 POOL_SCHEMA = pa.schema(
     [
         pa.field("code", pa.string(), nullable=False),
         pa.field("nodes", pa.int64(), nullable=False),
+        pa.field("budget", pa.int64(), nullable=False),
         pa.field("line", pa.list_(pa.string()), nullable=False),
     ]
 )
 
 
 def sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+    return storage.sha256(path)
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
@@ -46,28 +51,38 @@ def _atomic_write(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def export_pool(folder: Folder, out: Path) -> dict[str, Any]:
-    """Write the pool of every board with won deals into `out`; return the manifest."""
+def _previous_files(out: Path) -> set[str]:
+    """The files an earlier export listed in `out` (removed when no longer part of the pool)."""
+    try:
+        m = json.loads((out / MANIFEST).read_text())
+        return {n for n in m["files"] if isinstance(n, str) and _plain(n)}
+    except Exception:  # no or unreadable earlier manifest: remove nothing
+        return set()
+
+
+def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str, Any]:
+    """Write the pool of every board with won deals into `out`; return the manifest. With `sign`
+    (an Ed25519 private key from `dealpool keygen`) also write manifest.json.sig."""
     folder.require()
+    private = load_private_key(sign) if sign is not None else None  # a bad key stops before any work
+    storage.require_sound(folder, "export")
     dealt = {(r["board"], r["code"]) for r in storage.read_table(folder, storage.DEALS).select(["board", "code"]).to_pylist()}
     won: dict[str, dict[str, dict[str, Any]]] = {}
     for r in storage.read_table(folder, VERDICTS).to_pylist():
         if r["verdict"] == "won" and r["referee"] == "ok" and (r["board"], r["code"]) in dealt:
             won.setdefault(r["board"], {}).setdefault(r["code"], r)
+    old = _previous_files(out)
     out.mkdir(parents=True, exist_ok=True)
-    manifest: dict[str, Any] = {
-        "format": FORMAT,
-        "engine_version": engine.engine_version(),
-        "rules_version": engine.RULES_VERSION,
-        "boards": {},
-        "files": {},
-    }
+    versions = {"engine_version": engine.engine_version(), "rules_version": engine.RULES_VERSION}
+    manifest: dict[str, Any] = {"format": FORMAT, **versions, "boards": {}, "files": {}}
     for board in sorted(won):
         rows = sorted(won[board].values(), key=lambda r: r["code"])
-        entries = [{"code": r["code"], "nodes": r["nodes"], "line": list(r["line"])} for r in rows]
+        entries = [{"code": r["code"], "nodes": r["nodes"], "budget": r["budget"], "line": list(r["line"])} for r in rows]
         jpath, ppath = out / f"{board}.json", out / f"{board}.parquet"
-        _atomic_write(jpath, (json.dumps({"board": board, "deals": entries}, indent=1) + "\n").encode())
-        table = pa.Table.from_pylist(entries, schema=POOL_SCHEMA.with_metadata({"board": board}))
+        doc = {"board": board, **versions, "deals": entries}
+        _atomic_write(jpath, (json.dumps(doc, indent=1) + "\n").encode())
+        meta = {"board": board, **versions}
+        table = pa.Table.from_pylist(entries, schema=POOL_SCHEMA.with_metadata(meta))
         tmp = ppath.with_name(f".{ppath.name}.tmp")
         pq.write_table(table, tmp, compression="zstd")
         os.replace(tmp, ppath)
@@ -80,62 +95,275 @@ def export_pool(folder: Folder, out: Path) -> dict[str, Any]:
         for p in (jpath, ppath):
             manifest["files"][p.name] = sha256(p)
     export_fair(folder, out, manifest)
-    _atomic_write(out / "manifest.json", (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
+    for name in old - set(manifest["files"]):
+        (out / name).unlink(missing_ok=True)
+    data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
+    _atomic_write(out / MANIFEST, data)
+    if private is not None:
+        _atomic_write(out / SIGNATURE, base64.b64encode(private.sign(data)) + b"\n")
+    else:
+        (out / SIGNATURE).unlink(missing_ok=True)  # an old signature would not match this manifest
     return manifest
 
 
-def verify_pool(out: Path, solver: Solver = engine) -> tuple[int, list[str]]:
-    """(deals replayed, problems). Bad input (no folder, no manifest) is BadInput."""
+# ---------------------------------------------------------------- keys (Ed25519, `cryptography`)
+
+
+def keygen(path: Path) -> Path:
+    """Write a new Ed25519 private key at `path` (PEM, mode 0600) and its public key at `path`.pub;
+    return the public key's path. Refuses to overwrite a key."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    pub = path.with_name(path.name + ".pub")
+    for p in (path, pub):
+        if p.exists():
+            raise engine.BadInput(f"{str(p)!r} exists; accepted: a path with no key yet (keys are never overwritten)")
+    key = Ed25519PrivateKey.generate()
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(pem)
+    pub.write_bytes(key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    return pub
+
+
+def _load_key(path: Path, private: bool) -> Any:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+    what = "private" if private else "public"
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise engine.BadInput(f"cannot read the {what} key {str(path)!r} ({e.strerror}); make one with `dealpool keygen KEY`") from None
+    try:
+        key = serialization.load_pem_private_key(data, None) if private else serialization.load_pem_public_key(data)
+    except Exception:  # cryptography raises ValueError, TypeError, UnsupportedAlgorithm for bad keys
+        key = None
+    if not isinstance(key, Ed25519PrivateKey if private else Ed25519PublicKey):
+        raise engine.BadInput(
+            f"{str(path)!r} is not an Ed25519 {what} key in PEM; accepted: the "
+            + ("KEY" if private else "KEY.pub") + " file `dealpool keygen KEY` writes"
+        )
+    return key
+
+
+def load_private_key(path: Path) -> Any:
+    return _load_key(path, True)
+
+
+def load_public_key(path: Path) -> Any:
+    return _load_key(path, False)
+
+
+# ---------------------------------------------------------------- verify: small checks
+
+Problems = list[str]
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def _plain(name: str) -> bool:
+    """A plain file name inside the export folder: no folder part, not hidden, not `..`."""
+    return bool(name) and "/" not in name and "\\" not in name and not name.startswith(".") and "\0" not in name
+
+
+def _short(e: BaseException) -> str:
+    text = str(e).splitlines()[0] if str(e) else ""
+    return f"{type(e).__name__}: {text[:200]}" if text else type(e).__name__
+
+
+def load_manifest(out: Path) -> tuple[dict[str, Any] | None, Problems]:
+    """The manifest, or the problem that it is not one. No folder or no manifest is BadInput."""
     if not out.is_dir():
         raise engine.BadInput(f"export folder {str(out)!r} does not exist (make one with `dealpool export --out DIR`)")
-    mpath = out / "manifest.json"
+    mpath = out / MANIFEST
+    if not mpath.is_file():
+        raise engine.BadInput(f"{str(out)!r} holds no manifest.json: not an exported pool")
     try:
-        manifest = json.loads(mpath.read_text())
-    except FileNotFoundError:
-        raise engine.BadInput(f"{str(out)!r} holds no manifest.json: not an exported pool") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        return 0, [f"manifest.json is not valid JSON ({e})"]
+        manifest = json.loads(mpath.read_bytes())
+    except (ValueError, RecursionError) as e:
+        return None, [f"manifest.json is not valid JSON ({_short(e)})"]
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        return 0, [f"manifest.json is not a {FORMAT} manifest"]
-    problems: list[str] = []
-    files = manifest.get("files", {})
-    listed = set(files)
-    for name, digest in sorted(files.items()):
-        p = out / name
-        if not p.is_file():
-            problems.append(f"{name}: missing")
-        elif sha256(p) != digest:
-            problems.append(f"{name}: SHA-256 differs from the manifest (changed)")
-    replayed = 0
-    for board, info in sorted(manifest.get("boards", {}).items()):
-        for key in ("json", "parquet"):
-            if info.get(key) not in listed:
-                problems.append(f"{board}: {key} file not covered by the manifest's hashes")
-        try:
-            doc = json.loads((out / info["json"]).read_text())
-            jrows = [(d["code"], list(d["line"])) for d in doc["deals"]]
-            prows = [(r["code"], list(r["line"])) for r in pq.read_table(out / info["parquet"]).to_pylist()]
-        except Exception as e:
-            problems.append(f"{board}: unreadable pool file ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''})")
-            continue
-        if len({c for c, _ in jrows}) != len(jrows):
-            problems.append(f"{board}: a code is listed twice")
-        if jrows != prows:
-            problems.append(f"{board}: the JSON and Parquet files list different deals or lines")
-        if len(jrows) != info.get("count"):
-            problems.append(f"{board}: {len(jrows)} deals, manifest says {info.get('count')}")
-        for code, line in jrows:
-            replayed += 1
-            try:
-                dealt = engine.board_for(engine.deal(code).code).id
-            except engine.BadInput as e:
-                problems.append(f"{board} {code}: does not deal ({e})")
+        return None, [f"manifest.json is not a {FORMAT} manifest"]
+    return manifest, []
+
+
+def check_shape(manifest: dict[str, Any]) -> Problems:
+    """Every field there, of its type, and nothing else (a field no check reads is refused)."""
+    p: Problems = []
+    if set(manifest) != MANIFEST_KEYS:
+        p.append(f"manifest fields {sorted(manifest)} differ from {sorted(MANIFEST_KEYS)}")
+    for k in ("engine_version", "rules_version"):
+        if not isinstance(manifest.get(k), str):
+            p.append(f"manifest {k} is not text")
+    boards, files = manifest.get("boards"), manifest.get("files")
+    if not isinstance(boards, dict):
+        p.append("manifest boards is not an object {board: {count, budgets, json, parquet}}")
+    else:
+        for b, info in boards.items():
+            if not isinstance(info, dict) or set(info) != BOARD_KEYS:
+                p.append(f"manifest board {b!r} is not an object with exactly {sorted(BOARD_KEYS)}")
                 continue
-            if dealt != board:
-                problems.append(f"{board} {code}: is a {dealt} deal")
-            ok, why = referee(solver, code, line)
-            if not ok:
-                problems.append(f"{board} {code}: the referee {why}")
+            if not (isinstance(info["count"], int) and not isinstance(info["count"], bool) and info["count"] >= 1):
+                p.append(f"{b}: count is not a whole number >= 1")
+            bs = info["budgets"]
+            if not (isinstance(bs, list) and bs and all(isinstance(x, int) and not isinstance(x, bool) for x in bs)):
+                p.append(f"{b}: budgets is not a list of whole numbers")
+            if info["json"] != f"{b}.json" or info["parquet"] != f"{b}.parquet":
+                p.append(f"{b}: its files must be named {b}.json and {b}.parquet")
+    if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) and _HEX64.fullmatch(v) for k, v in files.items()):
+        p.append("manifest files is not an object {file name: SHA-256 hex}")
+    return p
+
+
+def check_names(out: Path, manifest: dict[str, Any]) -> Problems:
+    """Every listed name a plain file in `out` (never a path outside it); the files listed are
+    exactly the boards' files; no file in `out` is unlisted."""
+    p: Problems = []
+    files = set(manifest["files"])
+    for name in sorted(files):
+        if not _plain(name) or (out / name).resolve().parent != out.resolve():
+            p.append(f"{name!r}: not a plain file name in the folder (refused)")
+    want = {info[k] for info in manifest["boards"].values() for k in ("json", "parquet")}
+    fair_listed, fair_unlisted = fairness.export_names(out)  # what the fair scheme adds (issue 17)
+    for name in sorted(want - files):
+        p.append(f"{name}: a board's file not covered by the manifest's hashes")
+    for name in sorted(files - want - fair_listed - {fairness.SAMPLE_FILE}):
+        p.append(f"{name}: listed in files but no board's file")
+    extra = {x.name for x in out.iterdir()} - files - {MANIFEST, SIGNATURE} - fair_unlisted
+    for name in sorted(extra):
+        p.append(f"{name}: in the folder but not in the manifest (unlisted file)")
+    return p
+
+
+def check_hashes(out: Path, manifest: dict[str, Any]) -> Problems:
+    p: Problems = []
+    for name, digest in sorted(manifest["files"].items()):
+        f = out / name
+        if not _plain(name):
+            continue
+        if not f.is_file():
+            p.append(f"{name}: missing")
+        elif sha256(f) != digest:
+            p.append(f"{name}: SHA-256 differs from the manifest (changed)")
+    return p
+
+
+def read_board(out: Path, board: str, info: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]], dict[bytes, bytes]]:
+    """(JSON document, Parquet rows, Parquet metadata) of a board; raises on an unreadable file."""
+    doc = json.loads((out / info["json"]).read_bytes())
+    t = pq.read_table(out / info["parquet"])
+    if [(f.name, f.type) for f in t.schema] != [(f.name, f.type) for f in POOL_SCHEMA]:
+        raise ValueError(f"columns {t.schema.names}, expected {POOL_SCHEMA.names}")
+    if not (isinstance(doc, dict) and isinstance(doc.get("deals"), list)):
+        raise ValueError("not a {board, deals} document")
+    return doc, t.to_pylist(), t.schema.metadata or {}
+
+
+def deals_shaped(jrows: list[Any]) -> bool:
+    """Each JSON deal an object with a text code and a line of text moves (what the checks read)."""
+    return all(
+        isinstance(d, dict) and isinstance(d.get("code"), str) and isinstance(d.get("line"), list)
+        and all(isinstance(m, str) for m in d["line"])
+        for d in jrows
+    )  # fmt: skip
+
+
+def check_board(manifest: dict[str, Any], board: str, doc: dict[str, Any], prows: list[dict[str, Any]],
+                meta: dict[bytes, bytes]) -> Problems:  # fmt: skip
+    """Every manifest field of a board against its files: count, budgets, versions, board name."""
+    p: Problems = []
+    info = manifest["boards"][board]
+    jrows = doc["deals"]
+    key = [(d.get("code"), d.get("nodes"), d.get("budget"), list(d["line"])) for d in jrows]
+    if key != [(r["code"], r["nodes"], r["budget"], list(r["line"])) for r in prows]:
+        p.append(f"{board}: the JSON and Parquet files list different deals or lines")
+    if len({d["code"] for d in jrows}) != len(jrows):
+        p.append(f"{board}: a code is listed twice")
+    if len(jrows) != info["count"]:
+        p.append(f"{board}: {len(jrows)} deals, manifest says count {info['count']}")
+    budgets = sorted({d.get("budget") for d in jrows if isinstance(d.get("budget"), int)})
+    if budgets != info["budgets"]:
+        p.append(f"{board}: deals were solved at budgets {budgets}, manifest says {info['budgets']}")
+    for k in ("engine_version", "rules_version"):
+        found = {doc.get(k), meta.get(k.encode(), b"").decode(errors="replace")}
+        if found != {manifest[k]}:
+            p.append(f"{board}: files say {k} {sorted(map(str, found))}, manifest says {manifest[k]!r}")
+    if doc.get("board") != board or meta.get(b"board") != board.encode():
+        p.append(f"{board}: its files are of board {doc.get('board')!r}")
+    if manifest["rules_version"] != engine.RULES_VERSION:
+        p.append(f"{board}: made under rules {manifest['rules_version']!r}; this engine's referee is {engine.RULES_VERSION!r}")
+    return p
+
+
+def check_replays(board: str, jrows: list[dict[str, Any]], solver: Solver) -> tuple[int, Problems]:
+    """Re-deal every code (of this board) and replay its line in the referee."""
+    p: Problems = []
+    n = 0
+    for d in jrows:
+        code, line = d["code"], d["line"]
+        n += 1
+        try:
+            dealt = engine.board_for(engine.deal(code).code).id
+        except engine.BadInput as e:
+            p.append(f"{board} {code[:80]}: does not deal ({e})")
+            continue
+        if dealt != board:
+            p.append(f"{board} {code}: is a {dealt} deal")
+        ok, why = referee(solver, code, line)
+        if not ok:
+            p.append(f"{board} {code}: the referee {why}")
+    return n, p
+
+
+def check_signature(out: Path, key: Path) -> Problems:
+    """manifest.json signed by the holder of the private key of `key` (Ed25519)."""
+    from cryptography.exceptions import InvalidSignature
+
+    public = load_public_key(key)
+    sig = out / SIGNATURE
+    if not sig.is_file():
+        return [f"{SIGNATURE}: missing (the pool is not signed; export it with --sign KEY)"]
+    try:
+        public.verify(base64.b64decode(sig.read_bytes().strip(), validate=True), (out / MANIFEST).read_bytes())
+    except (InvalidSignature, ValueError):
+        return [f"{SIGNATURE}: not a signature of this manifest by the key {str(key)!r} (tampered or another operator's)"]
+    return []
+
+
+def verify_pool(out: Path, solver: Solver = engine, key: Path | None = None) -> tuple[int, list[str]]:
+    """(deals replayed, problems). Bad input (no folder, no manifest, a bad key) is BadInput."""
+    if key is not None:
+        load_public_key(key)  # a bad key is bad input, before any work
+    manifest, problems = load_manifest(out)
+    if key is not None:
+        problems += check_signature(out, key)
+    if manifest is None:
+        return 0, problems
+    shape = check_shape(manifest)
+    if shape:
+        return 0, problems + shape
+    problems += check_names(out, manifest)
+    problems += check_hashes(out, manifest)
+    replayed = 0
+    for board in sorted(manifest["boards"]):
+        info = manifest["boards"][board]
+        if not (_plain(info["json"]) and _plain(info["parquet"])):
+            continue
+        try:
+            doc, prows, meta = read_board(out, board, info)
+        except Exception as e:  # a damaged file is a problem to report, never a traceback
+            problems.append(f"{board}: unreadable pool file ({_short(e)})")
+            continue
+        if not deals_shaped(doc["deals"]):
+            problems.append(f"{board}: the JSON deals are not {{code, nodes, budget, line}} objects")
+            continue
+        problems += check_board(manifest, board, doc, prows, meta)
+        n, p = check_replays(board, doc["deals"], solver)
+        replayed += n
+        problems += p
     return replayed, problems
 
 

@@ -27,12 +27,27 @@ Task = tuple[str, str, int, int]
 
 @dataclass
 class Slice:
-    """A slice of one deals part (`name` = its verdicts part), to be solved at `budget`."""
+    """A slice of one deals part (`name` = its verdicts part), to be solved at `budget`. `keep` are
+    rows of an earlier part of that name kept as they are (its `error` rows are retried)."""
 
     name: str
     board: str
     budget: int
     todo: list[str]
+    keep: list[dict[str, Any]] = field(default_factory=list)
+
+
+TRIES = 3
+"""How often a deal is tried in one run before its `error` row is written: a worker that died (kill -9,
+the OOM killer, a crash in native code) or an exception is tried again in a fresh worker. A leftover
+`error` row is retried by the next run (`plan`), and `check` fails while any remain."""
+
+
+def should_retry(row: dict[str, Any], tries: int) -> bool:
+    """Whether a result that took `tries` tries is tried again (the one retry policy: every path that
+    solves deals, local workers or a cluster, asks this). An `error` is not a verdict, so it is
+    retried, except a line the referee refused: solving is deterministic, so that would come back."""
+    return row["verdict"] == "error" and not row["referee"].startswith("refused") and tries < TRIES
 
 
 @dataclass
@@ -43,12 +58,14 @@ class Summary:
     seconds: float = 0.0
     solver_seconds: float = 0.0
     solver_cpu: float = 0.0  # CPU seconds inside the solver (a key outside the table schema)
+    retried: int = 0  # tries repeated after an error (should_retry)
 
     def line(self) -> str:
         c = self.counts
         return (
             f"solve: {self.deals} deals, won {c['won']}, lost {c['lost']}, unknown {c['unknown']}, "
             f"error {c['error']} in {self.seconds:.1f} s"
+            + (f" ({self.retried} retried)" if self.retried else "")
         )
 
     def add(self, other: Summary) -> None:
@@ -58,11 +75,41 @@ class Summary:
         self.seconds += other.seconds
         self.solver_seconds += other.solver_seconds
         self.solver_cpu += other.solver_cpu
+        self.retried += other.retried
+
+
+MAX_BUDGET = 10**12
+"""The largest node budget accepted (far beyond any search that ends; the tables hold int64)."""
+MAX_MB = 1 << 20
+"""The largest memory cap accepted, in MiB (1 TiB)."""
+MAX_WORKERS = 1024
+MAX_TARGET = 1_000_000
+
+
+def _in_range(name: str, value: int | None, lo: int, hi: int, unit: str) -> None:
+    if value is not None and not lo <= value <= hi:
+        shown = str(value) if len(str(value)) <= 24 else f"{str(value)[:20]}... ({len(str(value))} digits)"
+        raise engine.BadInput(f"bad {name} {shown}: give {unit} {lo:,}..{hi:,}")
+
+
+def check_ranges(*checks: tuple[str, int | None, int, int]) -> None:
+    """Each (option, value, lo, hi): BadInput naming the first value outside lo..hi."""
+    for name, value, lo, hi in checks:
+        _in_range(name, value, lo, hi, "a whole number")
 
 
 def check_budget(budget: int | None) -> None:
-    if budget is not None and budget < 1:
-        raise engine.BadInput(f"bad --budget {budget}: give a budget of at least 1 position")
+    _in_range("--budget", budget, 1, MAX_BUDGET, "a node budget of")
+
+
+def check_options(budget: int | None = None, max_mb: int | None = None, workers: int | None = None,
+                  target: int | None = None) -> None:  # fmt: skip
+    """Every numeric option of solve/build/pool within its range, before any work (BadInput names
+    the accepted range), so a bad value never poisons the folder with error rows."""
+    check_budget(budget)
+    _in_range("--max-mb", max_mb, 1, MAX_MB, "a memory cap (MiB) of")
+    _in_range("--workers", workers, 1, MAX_WORKERS, "a worker count of")
+    _in_range("--target", target, 1, MAX_TARGET, "a target of")
 
 
 def budgets_for(boards: list[str], budget: int | None) -> dict[str, int]:
@@ -77,7 +124,7 @@ def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
     done: dict[tuple[str, str], list[tuple[str, int]]] = defaultdict(list)
     for r in storage.read_table(folder, VERDICTS).select(["board", "code", "verdict", "budget"]).to_pylist():
         done[(r["board"], r["code"])].append((r["verdict"], r["budget"]))
-    existing = {storage.part_stem(p) for p in folder.parts(VERDICTS)}
+    existing = {storage.part_stem(p): p for p in folder.parts(VERDICTS)}
     out: list[Slice] = []
     for part in folder.parts(storage.DEALS):
         t = storage.read_part(part, storage.DEALS).select(["board", "code"]).to_pylist()
@@ -90,6 +137,14 @@ def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
             budget = budgets[board]
             name = storage.verdict_part_name(stem, budget, k // storage.SLICE)
             if name in existing:
+                old = storage.read_part(existing[name], VERDICTS).to_pylist()
+                retry = [  # an error row left by an earlier run, unless another budget decided the deal
+                    r["code"] for r in old
+                    if should_retry(r, 0) and not any(v in ("won", "lost") for v, _ in done[(board, r["code"])])
+                ]  # fmt: skip
+                if retry:
+                    keep = [r for r in old if r["code"] not in set(retry)]
+                    out.append(Slice(name, board, budget, retry, keep))
                 continue
             todo = [
                 r["code"]
@@ -151,6 +206,7 @@ def solve_pool(
 ) -> Summary:
     """Solve every sampled, unsolved deal of `boards`, writing one part per finished slice."""
     folder.require()
+    check_options(budget, max_mb, n_workers)
     storage.clear_tmp(folder)
     budgets = budgets_for(boards, budget)
     slices = plan(folder, budgets)
@@ -172,22 +228,33 @@ def solve_pool(
     fn = partial(solve_one, solver=solver)
     t0 = time.perf_counter()
     bar = tqdm(total=total, unit="deal", disable=True if quiet else None, file=sys.stderr, smoothing=0.1)
+    tries = 1
     try:
-        for (i, _j), row in workers.run(tasks, fn, n_workers, _died):
-            results[i].append(row)
-            summary.counts[row["verdict"]] += 1
-            summary.solver_seconds += row["seconds"]
-            summary.solver_cpu += row.get("cpu", 0.0)
-            if row["referee"].startswith("refused"):
-                summary.refused.append(f"{row['code']}: {row['referee']}")
-            bar.update(1)
-            c = summary.counts
-            bar.set_postfix(won=c["won"], lost=c["lost"], unknown=c["unknown"], error=c["error"], refresh=False)
-            s = slices[i]
-            if len(results[i]) == len(s.todo):
-                storage.write_part(
-                    folder, VERDICTS, s.name, storage.sorted_rows(results.pop(i)), budget=s.budget, max_mb=max_mb
-                )
+        while True:
+            again: list[tuple[tuple[int, int], Task]] = []
+            for key, row in workers.run(tasks, fn, n_workers, _died):
+                i = key[0]
+                if should_retry(row, tries):  # a fresh worker pool tries it again after this round
+                    again.append((key, (row["board"], row["code"], row["budget"], max_mb)))
+                    continue
+                results[i].append(row)
+                summary.counts[row["verdict"]] += 1
+                summary.solver_seconds += row["seconds"]
+                summary.solver_cpu += row.get("cpu", 0.0)
+                if row["referee"].startswith("refused"):
+                    summary.refused.append(f"{row['code']}: {row['referee']}")
+                bar.update(1)
+                c = summary.counts
+                bar.set_postfix(won=c["won"], lost=c["lost"], unknown=c["unknown"], error=c["error"], refresh=False)
+                s = slices[i]
+                if len(results[i]) == len(s.todo):
+                    rows = storage.sorted_rows(s.keep + results.pop(i))
+                    storage.write_part(folder, VERDICTS, s.name, rows, budget=s.budget, max_mb=max_mb)
+            if not again:
+                break
+            summary.retried += len(again)
+            tasks = iter(again)
+            tries += 1
     finally:
         bar.close()
     summary.seconds = time.perf_counter() - t0
@@ -195,11 +262,17 @@ def solve_pool(
 
 
 def raise_on_refusals(summary: Summary) -> None:
-    """A won line the referee refused fails the run loudly (RunFailed), after the summary."""
+    """A won line the referee refused fails the run loudly (RunFailed), after the summary; so do
+    `error` rows left after TRIES tries (the next run retries them)."""
     if summary.refused:
         raise engine.RunFailed(
             f"REFEREE REFUSED {len(summary.refused)} solver line(s), recorded as error: "
             + "; ".join(summary.refused[:5])
+        )
+    if summary.counts["error"]:
+        raise engine.RunFailed(
+            f"{summary.counts['error']} deal(s) still error after {TRIES} tries each; "
+            "run `dealpool solve` again to retry them (`dealpool check` fails while any remain)"
         )
 
 
@@ -226,8 +299,7 @@ def build_target(
     solver: Solver = engine,
 ) -> Summary:
     """Sample numbered deals in rounds and solve them until each board has `target` won deals."""
-    if target < 1:
-        raise engine.BadInput(f"bad --target {target}: give at least 1")
+    check_options(budget, max_mb, n_workers, target)
     folder.root.mkdir(parents=True, exist_ok=True)
     total = Summary()
     while True:

@@ -34,6 +34,7 @@ def query_all(folder: Folder) -> dict[str, tuple[list[str], list[tuple[Any, ...]
     import duckdb
 
     # Validate every part first: a foreign or broken file is a clean error, not a DuckDB trace.
+    storage.require_sound(folder, "report")
     storage.read_table(folder, DEALS)
     if not storage.read_table(folder, VERDICTS).num_rows:
         raise engine.BadInput(f"no verdicts in {str(folder.root)!r} yet (run `dealpool solve` first)")

@@ -16,6 +16,10 @@ from pipeline import storage
 from pipeline.storage import DEALS, Folder
 
 MAX_NUMBER = 1_000_000
+MAX_CLASSIC = 2**31 - 1
+"""Classic FreeCell numbers (C codes) run 1..2^31-1 (seed 000 section 7)."""
+MAX_RANDOM = 1_000_000
+"""The most random deals one `sample --random` adds per board."""
 DEALS_BLOCK = 1000
 """Numbered deals are stored in parts of aligned blocks of this many numbers."""
 
@@ -44,25 +48,26 @@ def parse_boards(text: str | None, solvable: bool = True) -> list[str]:
     return out
 
 
-def parse_range(text: str) -> tuple[int, int]:
-    """'A-B' or 'N' → (lo, hi) within 1..1,000,000, lo <= hi; else BadInput."""
+def parse_range(text: str, top: int = MAX_NUMBER, what: str = "numbered deals") -> tuple[int, int]:
+    """'A-B' or 'N' → (lo, hi) within 1..top, lo <= hi; else BadInput."""
     t = text.strip()
     lo_s, sep, hi_s = t.partition("-")
+    shown = repr(text) if len(text) <= 40 else repr(text[:40] + "...")
+    if len(lo_s) > 12 or len(hi_s) > 12:  # before int(): Python refuses 4,300+ digit strings
+        raise engine.BadInput(f"bad range {shown}: {what} are 1..{top:,} and A-B needs A <= B")
     try:
         lo = int(lo_s)
         hi = int(hi_s) if sep else lo
     except ValueError:
-        raise engine.BadInput(f"bad range {text!r}: give A-B or N with whole numbers, e.g. 1-1000") from None
-    if not (1 <= lo <= hi <= MAX_NUMBER):
-        raise engine.BadInput(f"bad range {text!r}: numbered deals are 1..{MAX_NUMBER:,} and A-B needs A <= B")
+        raise engine.BadInput(f"bad range {shown}: give A-B or N with whole numbers, e.g. 1-1000") from None
+    if not (1 <= lo <= hi <= top):
+        raise engine.BadInput(f"bad range {shown}: {what} are 1..{top:,} and A-B needs A <= B")
     return lo, hi
 
 
 def deal_row(board: str, code: str) -> dict[str, Any]:
     """The `deals` row of a code of `board`: canonical code, seed, number, order (a byte a card)."""
-    d = engine.deal(code)
-    if d.seed is None:
-        raise engine.BadInput(f"{d.code} has no seed (classic FreeCell numbering); accepted: N or S codes")
+    d = engine.deal(code)  # a C code has no seed (null) and keeps its classic number
     b = engine.board_for(d.code)
     if b.id != board:
         raise engine.BadInput(f"code {code!r} is a {b.id} deal, not {board}")
@@ -97,10 +102,40 @@ def sample_numbers(folder: Folder, boards: list[str], lo: int, hi: int) -> dict[
     return added
 
 
+def classic_code(board: str, number: int) -> str:
+    """The board's classic FreeCell code of `number` (BadInput for a board not dealt classically)."""
+    b = engine.board(board)
+    if not any(g.classic for g in engine.GAMES.values() if g.id == b.game):
+        ok = ", ".join(x.id for x in engine.BOARDS.values() if engine.game(x.game).classic)
+        raise engine.BadInput(f"board {board!r} has no classic numbering; accepted with --classic: {ok}")
+    return engine.format_code(engine.DealCode.classic(number, b.options))
+
+
+def sample_classic(folder: Folder, boards: list[str], lo: int, hi: int) -> dict[str, int]:
+    """Add classic FreeCell deals lo..hi (C codes: no seed, the classic number kept) of each board."""
+    for b in boards:  # refuse a non-classic board before any work
+        classic_code(b, lo)
+    folder.root.mkdir(parents=True, exist_ok=True)
+    have = _stored_codes(folder)
+    added: dict[str, int] = {}
+    for board in boards:
+        added[board] = 0
+        for block_lo in range((lo - 1) // DEALS_BLOCK * DEALS_BLOCK + 1, hi + 1, DEALS_BLOCK):
+            rows = []
+            for n in range(max(lo, block_lo), min(hi, block_lo + DEALS_BLOCK - 1) + 1):
+                code = classic_code(board, n)
+                if code not in have[board]:
+                    rows.append(deal_row(board, code))
+            if rows:
+                a, b = rows[0]["number"], rows[-1]["number"]
+                storage.write_part(folder, DEALS, f"{board}.C{a:010d}-{b:010d}", rows)
+                added[board] += len(rows)
+    return added
+
+
 def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, int]:
     """Add `count` random deals of each board, seeds from the OS's secure source."""
-    if count < 1:
-        raise engine.BadInput(f"bad --random {count}: give a count of at least 1")
+    check_random(count)
     folder.root.mkdir(parents=True, exist_ok=True)
     added: dict[str, int] = {}
     for board in boards:
@@ -114,11 +149,17 @@ def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, in
     return added
 
 
+def check_random(count: int) -> None:
+    if not 1 <= count <= MAX_RANDOM:
+        raise engine.BadInput(f"bad --random {count}: give a count of 1..{MAX_RANDOM:,} random deals per board")
+
+
 def next_number(folder: Folder, board: str) -> int:
-    """The first number after the board's largest stored numbered deal."""
+    """The first number after the board's largest stored numbered deal (classic deals, which have a
+    number but no seed, aside)."""
     nums = [
         r["number"]
-        for r in storage.read_table(folder, DEALS).select(["board", "number"]).to_pylist()
-        if r["board"] == board and r["number"] is not None
+        for r in storage.read_table(folder, DEALS).select(["board", "number", "seed"]).to_pylist()
+        if r["board"] == board and r["number"] is not None and r["seed"] is not None
     ]
     return max(nums, default=0) + 1

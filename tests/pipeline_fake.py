@@ -3,7 +3,9 @@
 - `FakeSolver`: solve and replay are deterministic functions of the code, so the pipeline's
   bookkeeping can be tested on its own. It "wins" a deal with a line derived from the code's digest
   and uses a digest-derived node count; its referee accepts exactly that line.
-  DEALPOOL_FAKE_CRASH=<code suffix> makes the worker solving a code ending so die.
+  DEALPOOL_FAKE_CRASH=<code suffix> makes the worker solving a code ending so die; with
+  DEALPOOL_FAKE_CRASH_DIR=<folder> and DEALPOOL_FAKE_CRASH_TIMES=<n> only its first n tries die
+  (each leaves a mark in the folder), as a kill -9 or the OOM killer would.
 - `SlowSolver`: the real engine, sleeping DEALPOOL_FAKE_SLEEP seconds before each solve, so a test
   can kill a run of fast deals midway.
 - `RefusingSolver`: the real solver whose referee refuses every line.
@@ -39,7 +41,15 @@ class FakeSolver:
     def solve(self, code: str, budget: int | None = None, max_mb: int | None = None) -> engine.SolveResult:
         crash = os.environ.get("DEALPOOL_FAKE_CRASH")
         if crash and code.endswith(crash):
-            os._exit(3)
+            marks = os.environ.get("DEALPOOL_FAKE_CRASH_DIR")
+            if not marks:
+                os._exit(3)
+            d = Path(marks)
+            d.mkdir(parents=True, exist_ok=True)
+            n = len(list(d.iterdir()))
+            if n < int(os.environ.get("DEALPOOL_FAKE_CRASH_TIMES", "1")):
+                (d / f"died.{n}").touch()
+                os._exit(3)
         h = _digest(code)
         need = 50 + h % 5000
         budget = budget if budget is not None else 10_000

@@ -41,7 +41,8 @@ def test_schema(game: str) -> None:
         assert f["board"] == engine.board_for(f["code"]).id
         assert isinstance(f["budget"], int) and f["budget"] >= 1
     verdicts = {f["verdict"] for f in data["fixtures"]}
-    assert {"won", "lost"} <= verdicts, "each game pins a won and a lost deal"
+    # Gaps: no numbered deal of 1..4000 is lost (docs/bench-log.md G1); its lost proofs are cargo tests.
+    assert {"won", "lost"} - ({"lost"} if game == "gaps" else set()) <= verdicts, "each game pins a won and a lost deal"
 
 
 @pytest.mark.parametrize("game,fixture", FIXTURES, ids=[f"{g}-{f['code'].rsplit('-', 1)[1]}-{f['board']}" for g, f in FIXTURES])

@@ -83,17 +83,47 @@ def test_sample_twice_duplicates_nothing(capsys, tmp_path):
     assert len(rnd) == 3 and len({r["seed"] for r in rnd}) == 3 and all(len(r["seed"]) == 64 for r in rnd)
 
 
-def test_a_dying_worker_is_recorded_and_the_run_goes_on(capsys, tmp_path, monkeypatch):
-    """Fake engine: the worker solving deal 7 exits abruptly, as a crash in native code would."""
+def test_a_dying_worker_is_retried_in_a_fresh_worker(capsys, tmp_path, monkeypatch):
+    """Fake engine: the worker solving deal 7 exits abruptly twice, as a kill -9 would; the third
+    try (TRIES) in a fresh worker solves it, so no error row is left."""
+    from pipeline import pool
+
     data = tmp_path / "d"
     monkeypatch.setenv("DEALPOOL_FAKE_CRASH", "-N7")
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_DIR", str(tmp_path / "marks"))
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_TIMES", str(pool.TRIES - 1))
     code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1",
                          "--numbers", "1-10", "--budget", NODES, "--workers", "2", "--quiet", solver=FakeSolver())  # fmt: skip
     assert code == 0, err
+    assert f"({pool.TRIES - 1} retried)" in out
+    rows = {r["code"].rsplit("-", 1)[1]: r for r in table_rows(data, "verdicts")}
+    assert len(rows) == 10 and all(r["verdict"] != "error" for r in rows.values())
+
+
+def test_a_deal_that_keeps_dying_fails_the_run_and_check_until_retried(capsys, tmp_path, monkeypatch):
+    """A deal whose worker dies on every try leaves an `error` row: the run and `check` fail; the next
+    run retries it (here it succeeds) and then `check` passes."""
+    from pipeline import pool
+
+    data = tmp_path / "d"
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH", "-N7")
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_DIR", str(tmp_path / "marks"))
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_TIMES", str(pool.TRIES))
+    code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1",
+                         "--numbers", "1-10", "--budget", NODES, "--workers", "2", "--quiet", solver=FakeSolver())  # fmt: skip
+    assert code == 1 and "still error" in err and "dealpool solve" in err
     rows = {r["code"].rsplit("-", 1)[1]: r for r in table_rows(data, "verdicts")}
     assert len(rows) == 10
     assert rows["N7"]["verdict"] == "error" and rows["N7"]["reason"].startswith("worker died")
     assert all(r["verdict"] != "error" for k, r in rows.items() if k != "N7")
+    code, out, err = run(capsys, "--data", str(data), "check", "--solves", "0", solver=FakeSolver())
+    assert code == 1 and "error row(s) remain" in err
+    code, out, err = run(capsys, "--data", str(data), "solve", "--budget", NODES, "--quiet", solver=FakeSolver())
+    assert code == 0 and "solve: 1 deals" in out, (out, err)
+    rows = {r["code"].rsplit("-", 1)[1]: r for r in table_rows(data, "verdicts")}
+    assert len(rows) == 10 and rows["N7"]["verdict"] != "error"
+    code, out, err = run(capsys, "--data", str(data), "check", "--solves", "0", solver=FakeSolver())
+    assert code == 0, err
 
 
 def test_a_refused_line_is_recorded_and_fails_loudly(capsys, tmp_path):

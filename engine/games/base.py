@@ -116,6 +116,7 @@ class Game:
     deck_of: Callable[[Mapping[str, str]], list[int]] = one_deck
     key_of: Callable[[Mapping[str, str]], str] | None = None  # None: the deal key is the game id
     classic: bool = False  # True: also dealt by classic numbers (C codes, seed 000 section 7)
+    seeded: bool = False  # True: redeals need the seed, so the layout carries it (group `seed`, 64 bytes)
     # The game's Solvitaire JSON position format (PILES, to_doc, from_doc, layout_of); None: none yet.
     solvitaire: Any = None
 
@@ -151,11 +152,18 @@ class Game:
         """The fresh deck as card ints, position 0 first."""
         return self.deck_of(dict(options))
 
-    def layout(self, options: Options | Mapping[str, str], order: Sequence[int]) -> Layout:
-        """The dealt layout from the shuffled order (position 0 dealt first)."""
+    def layout(self, options: Options | Mapping[str, str], order: Sequence[int], seed: bytes | None = None) -> Layout:
+        """The dealt layout from the shuffled order (position 0 dealt first). Given the deal's seed,
+        a seeded game's layout also carries it as group `seed` = [[64 byte values]]: its redeals
+        shuffle with the seed's redeal streams, in the referee and in the solver alike."""
         if len(order) != self.deck_size:
             raise BadInput(f"{self.id} deals {self.deck_size} cards, got an order of {len(order)}")
-        return self.lay_out(list(order), dict(options))
+        out = self.lay_out(list(order), dict(options))
+        if self.seeded and seed is not None:
+            if len(seed) != 64:
+                raise BadInput(f"{self.id} redeals from the deal's seed; accepted: a 64-byte seed")
+            out["seed"] = [list(seed)]
+        return out
 
     def require_rules(self) -> Rules:
         """The referee's rules, or BadInput if the game has none yet."""

@@ -1,17 +1,14 @@
-"""Gaps: boards, layout and redeals (rules in README.md). Dealt; no referee rules or solver yet."""
+"""Gaps: boards and layout (rules in README.md, referee and redeal in rules.py)."""
 
 from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from engine.deal import redeal as shuffle_for_redeal
-from engine.errors import BadInput
 from engine.games.base import BoardSpec, Game, Layout
+from engine.games.gaps import rules
+from engine.games.gaps.rules import GAP, REDEALS, redeal, remove_aces, run
 
-GAP = -1
-"""An empty place in a row (the rules' and redeal's marker, never a card)."""
-REDEALS = 2
-"""Redeals allowed after the deal: three deals in all."""
+__all__ = ["GAME", "GAP", "REDEALS", "lay_out", "redeal", "remove_aces", "rules", "run"]
 
 
 def lay_out(order: Sequence[int], options: Mapping[str, str]) -> Layout:
@@ -19,38 +16,13 @@ def lay_out(order: Sequence[int], options: Mapping[str, str]) -> Layout:
     return {"rows": [list(order[r * 13 : r * 13 + 13]) for r in range(4)]}
 
 
-def remove_aces(rows: Sequence[Sequence[int]]) -> list[list[int]]:
-    """The first step of Gaps: the four aces are taken out, leaving four gaps."""
-    return [[GAP if c != GAP and c % 13 == 0 else c for c in row] for row in rows]
-
-
-def run(row: Sequence[int]) -> int:
-    """How many cards at the row's left are in place: a 2, then the same suit's 3, 4, ..."""
-    k = 0
-    while k < len(row) and row[k] != GAP and row[k] % 13 == k + 1 and row[k] // 13 == row[0] // 13:
-        k += 1
-    return k
-
-
-def redeal(seed: bytes, n: int, rows: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Redeal n (1, 2): gather the cards not in place (row 1 first, left to right), shuffle them
-    with the redeal stream n, and deal them back row by row into the places right of each row's
-    run, leaving one gap just after the run. The aces stay out."""
-    if not 1 <= n <= REDEALS:
-        raise BadInput(f"gaps has no redeal {n}; accepted: 1..{REDEALS}")
-    runs = [run(row) for row in rows]
-    gathered = [c for row, k in zip(rows, runs) for c in row[k:] if c != GAP]
-    cards = iter(shuffle_for_redeal(seed, n, gathered))
-    out = [list(row[:k]) + [GAP] + [next(cards) for _ in range(len(row) - k - 1)] for row, k in zip(rows, runs)]
-    if next(cards, None) is not None:
-        raise BadInput("gaps redeal: more cards than places; accepted: 4 rows of 13 with the 4 aces out")
-    return out
-
-
 GAME = Game(
     "gaps",
     "Gaps",
     (),
     lay_out,
+    # Budget: deals 1..1000 need at most 420,315 positions (bench log G1); room so every deal is decided.
     boards=(BoardSpec("gaps", 1_000_000, "Gaps"),),
+    rules=rules,
+    seeded=True,  # the redeals shuffle with the deal's seed: the layout carries it
 )

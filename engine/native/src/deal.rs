@@ -68,6 +68,17 @@ pub fn deal_positions(seed: &[u8], size: usize) -> Vec<u32> {
     shuffle_positions(seed, size, STREAM_DOMAIN)
 }
 
+/// The domain of redeal n's stream (seed 000): "SiggySoft Solitaire redeal <n> v1".
+pub fn redeal_domain(n: u32) -> Vec<u8> {
+    format!("SiggySoft Solitaire redeal {n} v1").into_bytes()
+}
+
+/// Redeal n of `gathered` (La Belle Lucie, Gaps): the cards shuffled by redeal stream n of the
+/// deal's seed, `out[k] = gathered[positions[k]]`, as engine/deal.py's `redeal` does.
+pub fn redeal<T: Copy>(seed: &[u8], n: u32, gathered: &[T]) -> Vec<T> {
+    shuffle_positions(seed, gathered.len(), &redeal_domain(n)).into_iter().map(|p| gathered[p as usize]).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,5 +97,19 @@ mod tests {
         let order = deal_positions(&seed, 52);
         // 7D 10S KH QS: diamonds = 26.., so 7D = 32, 10S = 9, KH = 25, QS = 11.
         assert_eq!(&order[..4], &[32, 9, 25, 11]);
+    }
+
+    const SEED_LBL_5: &str = "4f14ff26684b914ee9b55051e47cf160896a86ae64b1aa5bac8e3b1794783cfc9b377b0f1c83deacb3cee0d78c8936d97af71dda4a1176fe6e621d892879ce12";
+    const REDEAL_1: [u8; 10] = [6, 3, 4, 9, 0, 5, 8, 2, 1, 7];
+    const REDEAL_2: [u8; 10] = [0, 7, 1, 5, 4, 9, 8, 6, 2, 3];
+
+    #[test]
+    fn redeal_matches_the_python_method() {
+        // engine/deal.py: redeal(numbered_seed("labellelucie", 5), n, list(range(10))), n = 1, 2.
+        let seed = hex(SEED_LBL_5);
+        assert_eq!(redeal_domain(1), b"SiggySoft Solitaire redeal 1 v1");
+        let cards: Vec<u8> = (0..10).collect();
+        assert_eq!(redeal(&seed, 1, &cards), REDEAL_1);
+        assert_eq!(redeal(&seed, 2, &cards), REDEAL_2);
     }
 }

@@ -5,7 +5,9 @@
 
 pub mod canfield;
 pub mod freecell;
+pub mod gaps;
 pub mod klondike;
+pub mod labellelucie;
 pub mod pyramid;
 pub mod tripeaks;
 
@@ -40,6 +42,8 @@ pub static GAMES: &[GameEntry] = &[
     GameEntry { id: "canfield", solve: canfield::solve, walk: canfield::walk, python: None },
     GameEntry { id: "tripeaks", solve: tripeaks::solve, walk: tripeaks::walk, python: None },
     GameEntry { id: "pyramid", solve: pyramid::solve, walk: pyramid::walk, python: None },
+    GameEntry { id: "labellelucie", solve: labellelucie::solve, walk: labellelucie::walk, python: Some(labellelucie::python::register) },
+    GameEntry { id: "gaps", solve: gaps::solve, walk: gaps::walk, python: Some(gaps::python::register) },
 ];
 
 /// The entry of `game`, if it is solvable.

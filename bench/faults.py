@@ -1,0 +1,290 @@
+"""Fault injection (issue 12): the faults a demanding operator tries, run against the real CLI, one
+table row each. `python -m bench.faults [--fuzz N] [--keep DIR]`; exits 1 if any row is not as
+expected. Not part of `make test` (the same faults are pinned by tests/test_pipeline_faults.py,
+test_pipeline_fuzz.py and test_pipeline_resume.py); this script is the operator's rerun.
+
+Rows: a worker killed by kill -9 mid-deal, a deleted deals part, a verdicts part one row short, two
+writers at once, tampered manifests, signature checks, bad options that used to poison the folder
+or trace back, classic FreeCell codes, and N fuzzed inputs in process (no traceback allowed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKE = ROOT / "tests" / "pipeline_fake.py"  # the CLI on the real engine, slowed (DEALPOOL_FAKE_MODE=real)
+HUGE = "9" * 5000
+
+Row = tuple[str, str, str, bool]  # fault, expected, got, as expected
+
+
+def cli(*argv: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    e = dict(os.environ) | (env or {})
+    e.pop("DEALPOOL_DATA", None)
+    return subprocess.run([sys.executable, "-m", "pipeline", *argv], cwd=ROOT, env=e, input=stdin,
+                          capture_output=True, text=True)  # fmt: skip
+
+
+def last(r: subprocess.CompletedProcess[str]) -> str:
+    """`exit N: <the last line>`, without the error prefix and the temp folder's path."""
+    text = (r.stderr.strip() or r.stdout.strip()).splitlines()
+    line = re.sub(r"'?/tmp/dealpool-faults-\w+/?([\w/.-]*)'?", r"\1", text[-1] if text else "")
+    return f"exit {r.returncode}: {line.removeprefix('dealpool: error: ')[:110]}"
+
+
+def clean(r: subprocess.CompletedProcess[str]) -> bool:
+    return "Traceback" not in r.stderr and "Traceback" not in r.stdout
+
+
+def verdicts(data: Path) -> list[dict[str, Any]]:
+    from pipeline import storage
+
+    return storage.read_table(storage.Folder(data), storage.VERDICTS).to_pylist()
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(x) for x in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def fresh_pool(base: Path, name: str, boards: str = "klondike-1,klondike-3", numbers: str = "1-20") -> Path:
+    data = base / name
+    r = cli("--data", str(data), "build", "--boards", boards, "--numbers", numbers, "--budget", "20000", "--quiet")
+    assert r.returncode == 0, r.stderr
+    return data
+
+
+# ---------------------------------------------------------------- the faults
+
+
+def worker_killed(base: Path) -> list[Row]:
+    data = base / "kill9"
+    e = {"DEALPOOL_FAKE_MODE": "real", "DEALPOOL_FAKE_SLEEP": "0.4", "DEALPOOL_SLICE": "4"}
+    run = [sys.executable, str(FAKE), "--data", str(data)]
+    subprocess.run(run + ["sample", "--boards", "klondike-3", "--numbers", "1-8"], check=True, capture_output=True)
+    p = subprocess.Popen(run + ["solve", "--budget", "20000", "--workers", "2", "--quiet"], env=os.environ | e,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    killed = 0
+    deadline = time.monotonic() + 30
+    while not killed and time.monotonic() < deadline:
+        time.sleep(0.2)
+        for c in children(p.pid):
+            os.kill(c, signal.SIGKILL)
+            killed += 1
+            break
+    out, err = p.communicate()
+    rows = verdicts(data)
+    errors = sum(r["verdict"] == "error" for r in rows)
+    chk = cli("--data", str(data), "check", "--solves", "2")
+    got = f"exit {p.returncode}, killed {killed}, {len(rows)} rows, {errors} error; {out.strip()[-40:]}; check exit {chk.returncode}"
+    return [("kill -9 of a worker mid-deal", "retried: exit 0, 8 rows, 0 error, check 0", got,
+             killed == 1 and p.returncode == 0 and len(rows) == 8 and errors == 0 and chk.returncode == 0)]  # fmt: skip
+
+
+def damaged_storage(base: Path) -> list[Row]:
+    out: list[Row] = []
+    data = fresh_pool(base, "lost-deals")
+    part = sorted((data / "deals").glob("klondike-3.*.parquet"))[0]
+    part.unlink()
+    for cmd in (["check", "--solves", "0"], ["export"], ["report"]):
+        r = cli("--data", str(data), *cmd)
+        out.append((f"deals part deleted; {cmd[0]}", "exit 1 naming the part / check --repair",
+                    last(r), r.returncode == 1 and clean(r) and (part.name in r.stderr or "check --repair" in r.stderr)))  # fmt: skip
+    data = fresh_pool(base, "short-verdicts")
+    import pyarrow.parquet as pq
+
+    vpart = sorted((data / "verdicts").glob("*.parquet"))[0]
+    t = pq.read_table(vpart)
+    pq.write_table(t.slice(0, t.num_rows - 1), vpart)
+    for cmd in (["check", "--solves", "0"], ["report"]):
+        r = cli("--data", str(data), *cmd)
+        out.append((f"verdicts part one row short; {cmd[0]}", "exit 1 naming what changed", last(r),
+                    r.returncode == 1 and clean(r) and ("has changed" in r.stderr or "damaged" in r.stderr)))  # fmt: skip
+    r = cli("--data", str(data), "check", "--repair")
+    r2 = cli("--data", str(data), "solve", "--budget", "20000", "--quiet")
+    r3 = cli("--data", str(data), "check", "--solves", "0")
+    out.append(("... then check --repair, solve, check", "exit 0, the row back", f"{last(r2)}; check exit {r3.returncode}",
+                r.returncode == 0 and r2.returncode == 0 and r3.returncode == 0 and len(verdicts(data)) == 40))  # fmt: skip
+    return out
+
+
+def two_writers(base: Path) -> list[Row]:
+    data = base / "two"
+    e = os.environ | {"DEALPOOL_FAKE_MODE": "real", "DEALPOOL_FAKE_SLEEP": "0.05"}
+    run = [sys.executable, str(FAKE), "--data", str(data)]
+    subprocess.run(run + ["sample", "--boards", "klondike-1", "--numbers", "1-40"], check=True, capture_output=True)
+    first = subprocess.Popen(run + ["solve", "--budget", "20000", "--quiet"], env=e, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)  # fmt: skip
+    time.sleep(1.0)
+    second = subprocess.run(run + ["solve", "--budget", "20000", "--quiet"], env=e, capture_output=True, text=True)
+    o1, e1 = first.communicate()
+    ok = first.returncode == 0 and second.returncode == 1 and "another dealpool run" in second.stderr
+    return [("two solve runs on one folder", "second stops: exit 1, clear message; first exit 0",
+             f"first exit {first.returncode}; second {last(second)}", ok and clean(second))]  # fmt: skip
+
+
+def tampered_exports(base: Path) -> list[Row]:
+    data = fresh_pool(base, "export")
+    out: list[Row] = []
+    pool = data / "pool"
+    r = cli("--data", str(data), "export")
+    assert r.returncode == 0, r.stderr
+    saved = (pool / "manifest.json").read_text()
+    edits: dict[str, Callable[[dict[str, Any]], Any]] = {
+        "engine_version edited": lambda m: m.update(engine_version="0.0.0"),
+        "rules_version edited": lambda m: m.update(rules_version="SOL0"),
+        "budgets edited": lambda m: m["boards"]["klondike-3"].update(budgets=[5]),
+        "a board removed": lambda m: m["boards"].pop("klondike-3"),
+        "json path ../../x": lambda m: m["boards"]["klondike-3"].update(json="../../x"),
+        '"boards": {"klondike-3": "x"}': lambda m: m["boards"].update({"klondike-3": "x"}),
+        '"files": ["a"]': lambda m: m.update(files=["a"]),
+    }
+    for name, edit in edits.items():
+        m = json.loads(saved)
+        edit(m)
+        (pool / "manifest.json").write_text(json.dumps(m))
+        r = cli("verify", str(pool))
+        out.append((f"verify: {name}", "exit 1, one line", last(r), r.returncode == 1 and clean(r)))
+    (pool / "manifest.json").write_text(saved)
+    (pool / "extra.txt").write_text("x")
+    r = cli("verify", str(pool))
+    out.append(("verify: an extra unlisted file", "exit 1, one line", last(r), r.returncode == 1 and clean(r)))
+    (pool / "extra.txt").unlink()
+    key = base / "keys" / "operator"
+    cli("keygen", str(key))
+    cli("--data", str(data), "export", "--sign", str(key))
+    r = cli("verify", str(pool), "--key", f"{key}.pub")
+    out.append(("verify --key: signed by the operator", "exit 0", last(r), r.returncode == 0))
+    m = json.loads((pool / "manifest.json").read_text())
+    m["engine_version"] += "x"
+    (pool / "manifest.json").write_text(json.dumps(m, indent=1, sort_keys=True) + "\n")
+    r = cli("verify", str(pool), "--key", f"{key}.pub")
+    out.append(("verify --key: manifest edited after signing", "exit 1", last(r), r.returncode == 1 and clean(r)))
+    return out
+
+
+def bad_options(base: Path) -> list[Row]:
+    data = base / "opts"
+    cli("--data", str(data), "sample", "--boards", "klondike-1", "--numbers", "1-5")
+    cases = [
+        ("solve --max-mb 0", ["--data", str(data), "solve", "--max-mb", "0"], ""),
+        ("solve --nodes 2^64", ["--data", str(data), "solve", "--nodes", str(2**64)], ""),
+        ("sample --random 99999999999999999999", ["--data", str(data), "sample", "--boards", "klondike-1", "--random", "99999999999999999999"], ""),
+        ("code with a 5,000-digit number", ["solve", f"SOL1-klondike-N{HUGE}"], ""),
+        ("replay: JSON nested 1,000 deep", ["replay", "SOL1-freecell-cells=4-C1"], "[" * 1000 + "]" * 1000),
+        ("replay: undo token u<5,000 digits>", ["replay", "SOL1-freecell-cells=4-C1"], f"u{HUGE}"),
+    ]  # fmt: skip
+    out: list[Row] = []
+    for name, argv, stdin in cases:
+        r = cli(*argv, stdin=stdin)
+        want = 1 if name.startswith("replay: undo") else 2  # a line that does not win exits 1
+        out.append((name, f"exit {want}, one line, nothing written", last(r),
+                    r.returncode == want and clean(r) and len(r.stderr) < 600))  # fmt: skip
+    out.append(("... the folder after them", "no verdict rows", f"{len(verdicts(data))} rows", not verdicts(data)))
+    return out
+
+
+def classic(base: Path) -> list[Row]:
+    data = base / "classic"
+    r1 = cli("solve", "SOL1-freecell-cells=4-C11982")
+    r2 = cli("--data", str(data), "build", "--boards", "freecell", "--classic", "1-10", "--quiet")
+    r3 = cli("--data", str(data), "check")
+    r4 = cli("--data", str(data), "export")
+    r5 = cli("verify", str(data / "pool"))
+    return [
+        ("solve SOL1-freecell-cells=4-C11982", "exit 0, a verdict", last(r1), r1.returncode == 0),
+        ("build --boards freecell --classic 1-10", "exit 0", last(r2), r2.returncode == 0),
+        ("... check, export, verify", "exit 0 each", f"{r3.returncode}, {r4.returncode}, {r5.returncode}: {last(r5)}",
+         r3.returncode == r4.returncode == r5.returncode == 0),
+    ]  # fmt: skip
+
+
+def fuzz(base: Path, n: int) -> list[Row]:
+    """`n` random command lines in process: any exception past the CLI's edge is a traceback."""
+    from pipeline.cli import main
+
+    rng = random.Random(12)
+    nasty = ["0", "-1", "1", str(2**63), str(2**64), HUGE, "x", "", "1-", "5-2", f"1-{HUGE}", "[" * 1000]
+    codes = ["SOL1-klondike-N1", "SOL1-freecell-cells=4-C1", f"SOL1-klondike-N{HUGE}", "SOL1-x-N1", "SOL1-freecell-C0",
+             "SOL1-klondike-S" + "A" * 103, "SOL1-spider-N1", "", "-", "SOL1-klondike-draw=9-N1"]  # fmt: skip
+
+    def argv() -> tuple[list[str], str]:
+        k = rng.randrange(6)
+        mangle = lambda s: s if rng.random() < 0.5 else s[: rng.randrange(len(s) + 1)] + rng.choice(nasty)[:20]  # noqa: E731
+        if k == 0:
+            return ["deal", "--code", mangle(rng.choice(codes))], ""
+        if k == 1:
+            line = rng.choice(["[" * 1000 + "]" * 1000, f"u{HUGE}", "[1]", '["u0"]', "w>f 1>2", "{", ""])
+            return ["replay", rng.choice(codes)], line
+        if k == 2:
+            return ["solve", mangle(rng.choice(codes)), "--budget", rng.choice(["50", *nasty])], ""
+        if k == 3:
+            return ["sample", "--boards", rng.choice(["klondike-1", "freecell", "x"]),
+                    rng.choice(["--numbers", "--random", "--classic"]), rng.choice(nasty)], ""  # fmt: skip
+        if k == 4:
+            return [rng.choice(["solve", "build", "pool"]),
+                    rng.choice(["--budget", "--nodes", "--max-mb", "--workers", "--target"]), rng.choice(nasty)], ""  # fmt: skip
+        return ["check", rng.choice(["--deals", "--solves", "--seed"]), rng.choice(nasty)], ""
+
+    tracebacks: list[str] = []
+    status: dict[int, int] = {}
+    old = sys.stdin, sys.stdout, sys.stderr
+    for _ in range(n):
+        args, stdin = argv()
+        sys.stdin, sys.stdout, sys.stderr = io.StringIO(stdin), io.StringIO(), io.StringIO()
+        try:
+            main(["--data", str(base / "fuzz"), *args])
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+            status[code] = status.get(code, 0) + 1
+        except BaseException as e:  # noqa: BLE001  (what the fuzz looks for)
+            tracebacks.append(f"{args[:3]}: {type(e).__name__}")
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = old
+    got = f"{len(tracebacks)} tracebacks; exits " + ", ".join(f"{k}: {v}" for k, v in sorted(status.items()))
+    return [(f"{n} fuzzed inputs (codes, lines, options)", "0 tracebacks", got + ("; " + tracebacks[0] if tracebacks else ""),
+             not tracebacks)]  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.faults", description=__doc__.splitlines()[0])
+    p.add_argument("--fuzz", type=int, default=2000, help="fuzzed inputs (default 2000)")
+    p.add_argument("--keep", type=Path, default=None, help="keep the data folders here (default: a temp folder)")
+    a = p.parse_args(argv)
+    base = a.keep or Path(tempfile.mkdtemp(prefix="dealpool-faults-"))
+    rows: list[Row] = []
+    try:
+        for step in (worker_killed, damaged_storage, two_writers, tampered_exports, bad_options, classic):
+            rows += step(base)
+        rows += fuzz(base, a.fuzz)
+    finally:
+        if a.keep is None:
+            shutil.rmtree(base, ignore_errors=True)
+    w = [max(len(r[i]) for r in rows) for i in range(3)]
+    print(f"| {'fault':<{w[0]}} | {'expected':<{w[1]}} | {'got':<{w[2]}} | ok |")
+    print(f"|{'-' * (w[0] + 2)}|{'-' * (w[1] + 2)}|{'-' * (w[2] + 2)}|----|")
+    for f, e, g, ok in rows:
+        print(f"| {f:<{w[0]}} | {e:<{w[1]}} | {g:<{w[2]}} | {'yes' if ok else 'NO'} |")
+    bad = sum(not r[3] for r in rows)
+    print(f"faults: {len(rows) - bad} of {len(rows)} as expected")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,304 @@
+//! labellelucie: moves, safe moves, redeals and the exact key for the shared search.
+//!
+//! Rules (engine/games/labellelucie/README.md): 18 fans, each top card playable; a top card goes
+//! to its foundation or onto the next higher card of its suit on another fan's top; an emptied fan
+//! is not refilled. When no such move is left, a redeal (two in a game) gathers the fans (fan 1
+//! first, bottom to top), shuffles them with redeal stream n of the deal's seed (`crate::deal`,
+//! the one Rust stream) and deals them across fans of three a row at a time. Every card is known,
+//! redeals included, so the search plays them like any move. Soundness: README.md here.
+
+use crate::search::{Game, Limits, Outcome};
+use crate::{Layout, Options};
+
+/// Fans at most (the deal's 18; a redeal makes ceil(k/3) <= 18).
+pub const FANS: usize = 18;
+/// Cards a fan can hold: 3 dealt plus a run built down in suit on its top (at most 12 more).
+const DEPTH: usize = 16;
+pub const REDEALS: u8 = 2;
+/// Key bytes: every fan's cards then a 0xFF mark, and the redeals used.
+const KEY: usize = 52 + FANS + 2;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Fan i's top card to its foundation.
+    Found(u8),
+    /// Fan i's top card onto fan j's top card.
+    Build(u8, u8),
+    Redeal,
+}
+
+/// The fans as they stand (what a redeal replaces). Places above a fan's length are stale.
+#[derive(Clone, Copy, Debug)]
+pub struct Fans {
+    cards: [[u8; DEPTH]; FANS],
+    len: [u8; FANS],
+    n: u8,
+}
+
+#[derive(Debug)]
+pub enum Undo {
+    /// The fan and the card that left it.
+    Found(u8, u8),
+    Build(u8, u8),
+    Redeal(Box<Fans>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Lucie {
+    fans: Fans,
+    /// Cards on each suit's foundation (0..13).
+    found: [u8; 4],
+    redeals: u8,
+    seed: Vec<u8>,
+}
+
+/// Equal when the fans hold the same cards (stale places above the lengths ignored).
+impl PartialEq for Fans {
+    fn eq(&self, o: &Fans) -> bool {
+        self.lists() == o.lists()
+    }
+}
+
+impl Fans {
+    fn top(&self, i: usize) -> Option<u8> {
+        let l = self.len[i] as usize;
+        (l > 0).then(|| self.cards[i][l - 1])
+    }
+
+    /// Cards dealt across fans of three a row at a time (the last fan the one or two left over),
+    /// as the Python side's `deal_rows` does.
+    fn deal(cards: &[u8]) -> Fans {
+        let k = cards.len();
+        let n = k.div_ceil(3);
+        let size = |f: usize| if f + 1 == n && k % 3 != 0 { k % 3 } else { 3 };
+        let mut out = Fans { cards: [[0; DEPTH]; FANS], len: [0; FANS], n: n as u8 };
+        let mut next = cards.iter();
+        for row in 0..3 {
+            for f in 0..n {
+                if row < size(f) {
+                    out.cards[f][row] = *next.next().unwrap();
+                    out.len[f] += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The cards as a redeal gathers them: fan 1 first, each bottom to top.
+    fn gathered(&self) -> Vec<u8> {
+        (0..self.n as usize).flat_map(|f| self.cards[f][..self.len[f] as usize].iter().copied()).collect()
+    }
+
+    /// The fans as lists, bottom first (for the test hook).
+    pub fn lists(&self) -> Vec<Vec<i32>> {
+        (0..self.n as usize).map(|f| self.cards[f][..self.len[f] as usize].iter().map(|&c| c as i32).collect()).collect()
+    }
+}
+
+fn rank(c: u8) -> u8 {
+    c % 13
+}
+
+impl Lucie {
+    /// From a layout: `tableau` (the fans, bottom first, 52 cards once each) and `seed` (64 bytes).
+    pub fn from_layout(layout: &Layout, options: &Options) -> Result<Self, String> {
+        if let Some(k) = options.keys().next() {
+            return Err(format!("labellelucie has no options, got {k:?}"));
+        }
+        let fans = layout.get("tableau").ok_or("labellelucie layout: no `tableau`")?;
+        if fans.len() != FANS || fans.iter().any(|f| f.len() > 3) {
+            return Err("labellelucie layout: `tableau` must be 18 fans of at most 3 cards".into());
+        }
+        let mut seen = [false; 52];
+        let mut out = Fans { cards: [[0; DEPTH]; FANS], len: [0; FANS], n: FANS as u8 };
+        for (i, f) in fans.iter().enumerate() {
+            for &c in f {
+                if !(0..52).contains(&c) || seen[c as usize] {
+                    return Err(format!("labellelucie layout: card {c} is not 0..51 or is there twice"));
+                }
+                seen[c as usize] = true;
+                out.cards[i][out.len[i] as usize] = c as u8;
+                out.len[i] += 1;
+            }
+        }
+        if seen.iter().any(|&s| !s) {
+            return Err("labellelucie layout: the fans must hold all 52 cards".into());
+        }
+        let seed = match layout.get("seed").map(|s| s.as_slice()) {
+            Some([s]) if s.len() == 64 && s.iter().all(|b| (0..256).contains(b)) => s.iter().map(|&b| b as u8).collect(),
+            _ => return Err("labellelucie layout: `seed` must be one list of the deal's 64 bytes".into()),
+        };
+        Ok(Lucie { fans: out, found: [0; 4], redeals: 0, seed })
+    }
+
+    fn fits_foundation(&self, c: u8) -> bool {
+        rank(c) == self.found[(c / 13) as usize]
+    }
+
+    /// Every foundation move and build, fan by fan (a fan's foundation move before its builds);
+    /// the redeal only when there is none.
+    fn legal(&self, out: &mut Vec<Move>) {
+        let n = self.fans.n as usize;
+        // where each card's next higher card of its suit is a fan's top: by card
+        let mut top_of = [u8::MAX; 52];
+        for j in 0..n {
+            if let Some(t) = self.fans.top(j) {
+                top_of[t as usize] = j as u8;
+            }
+        }
+        for i in 0..n {
+            let Some(c) = self.fans.top(i) else { continue };
+            if self.fits_foundation(c) {
+                out.push(Move::Found(i as u8));
+            }
+            if rank(c) < 12 && top_of[c as usize + 1] != u8::MAX {
+                out.push(Move::Build(i as u8, top_of[c as usize + 1]));
+            }
+        }
+        if out.is_empty() && self.redeals < REDEALS && !self.won() {
+            out.push(Move::Redeal);
+        }
+    }
+
+    fn token(m: Move) -> String {
+        match m {
+            Move::Found(i) => format!("{}>f", i + 1),
+            Move::Build(i, j) => format!("{}>{}", i + 1, j + 1),
+            Move::Redeal => "r".into(),
+        }
+    }
+
+    /// Best-first's score, lower first: 4 a card home, 30 a redeal used (a redeal costs as much
+    /// as 7.5 cards home). Weights from measurement (README.md); only the order of search.
+    fn score(&self) -> i64 {
+        let home: i64 = self.found.iter().map(|&f| f as i64).sum();
+        -4 * home + 30 * self.redeals as i64
+    }
+
+    /// The fans now (for the test hook comparing redeals with the referee's).
+    pub fn fans(&self) -> &Fans {
+        &self.fans
+    }
+}
+
+impl Game for Lucie {
+    type Move = Move;
+    type Undo = Undo;
+    type Key = [u8; KEY];
+
+    /// A top card its foundation takes (README.md: nothing can build on it, it goes nowhere
+    /// else, and it must go before any redeal or win).
+    fn safe_move(&self) -> Option<Move> {
+        (0..self.fans.n as usize).find(|&i| self.fans.top(i).is_some_and(|c| self.fits_foundation(c))).map(|i| Move::Found(i as u8))
+    }
+
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.legal(out);
+    }
+
+    fn apply(&mut self, m: Move) -> Undo {
+        match m {
+            Move::Found(i) => {
+                let f = i as usize;
+                self.fans.len[f] -= 1;
+                let c = self.fans.cards[f][self.fans.len[f] as usize];
+                self.found[(c / 13) as usize] += 1;
+                Undo::Found(i, c)
+            }
+            Move::Build(i, j) => {
+                let (f, t) = (i as usize, j as usize);
+                self.fans.len[f] -= 1;
+                let c = self.fans.cards[f][self.fans.len[f] as usize];
+                self.fans.cards[t][self.fans.len[t] as usize] = c;
+                self.fans.len[t] += 1;
+                Undo::Build(i, j)
+            }
+            Move::Redeal => {
+                let old = Box::new(self.fans);
+                self.redeals += 1;
+                let cards = crate::deal::redeal(&self.seed, self.redeals as u32, &self.fans.gathered());
+                self.fans = Fans::deal(&cards);
+                Undo::Redeal(old)
+            }
+        }
+    }
+
+    fn revert(&mut self, u: Undo) {
+        match u {
+            Undo::Found(i, c) => {
+                let f = i as usize;
+                self.fans.cards[f][self.fans.len[f] as usize] = c;
+                self.found[(c / 13) as usize] -= 1;
+                self.fans.len[f] += 1;
+            }
+            Undo::Build(i, j) => {
+                let (f, t) = (i as usize, j as usize);
+                self.fans.len[t] -= 1;
+                let c = self.fans.cards[t][self.fans.len[t] as usize];
+                self.fans.cards[f][self.fans.len[f] as usize] = c;
+                self.fans.len[f] += 1;
+            }
+            Undo::Redeal(old) => {
+                self.fans = *old;
+                self.redeals -= 1;
+            }
+        }
+    }
+
+    fn won(&self) -> bool {
+        self.found == [13; 4]
+    }
+
+    /// Exact: the fans in order, each bottom to top and closed by 0xFF, then the redeals used.
+    /// The foundations are the cards on no fan, so they need no bytes.
+    fn key(&self) -> [u8; KEY] {
+        let mut k = [0u8; KEY];
+        let mut at = 0;
+        for f in 0..self.fans.n as usize {
+            let l = self.fans.len[f] as usize;
+            k[at..at + l].copy_from_slice(&self.fans.cards[f][..l]);
+            at += l;
+            k[at] = 0xFF;
+            at += 1;
+        }
+        k[KEY - 1] = self.redeals;
+        k
+    }
+
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        out.push(Self::token(m));
+    }
+}
+
+/// Best-first (crate::best_first, complete like the depth-first search: `lost` only when every
+/// reachable position was expanded), scored by `score`. Measured (README.md): a depth-first search
+/// left 3 of deals 1..60 unknown at 300,000 positions; this decides deals 1..1000 within 1,000,000.
+pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
+    let mut g = Lucie::from_layout(layout, options)?;
+    Ok(crate::best_first::best_first(&mut g, limits, |g, _| g.score()))
+}
+
+/// For the differential tests: random play from the deal (see `crate::walk`), redeals included.
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let mut g = Lucie::from_layout(layout, options)?;
+    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Lucie::token(m), |g, m| {
+        g.apply(m);
+    }))
+}
+
+/// Test hook: the fans after playing `line` (tokens as the referee reads them, no undos).
+pub fn position(layout: &Layout, options: &Options, line: &[String]) -> Result<Vec<Vec<i32>>, String> {
+    let mut g = Lucie::from_layout(layout, options)?;
+    for (k, t) in line.iter().enumerate() {
+        let mut ms = Vec::new();
+        g.legal(&mut ms);
+        let m = ms.into_iter().find(|&m| Lucie::token(m) == *t).ok_or(format!("move {k} ({t}) is not legal here"))?;
+        g.apply(m);
+    }
+    Ok(g.fans().lists())
+}
+
+pub mod python;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,163 @@
+"""La Belle Lucie: rules properties (cards conserved, undo restores across redeals, illegal moves
+refused), the native legal moves against the referee's on random play with redeals, the redeal
+results of the solver and the referee identical, won lines replayed, bad input on the command line."""
+
+from __future__ import annotations
+
+import copy
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine import DealCode, IllegalMove, _native, dealer, format_code, replay, solve
+from engine.deal import redeal as method_redeal
+from engine.games.base import deal_rows
+from engine.games.labellelucie import rules as R
+
+# Every token the notation could hold, legal or not, plus junk.
+TOKENS = ["r", "u", "f", "1>", ">f", "0>f", "19>f", "1>1", "01>2", "x", ""] + [
+    f"{i}>{j}" for i in range(1, 20) for j in [*range(1, 20), "f"]
+]
+
+
+def code(number: int) -> str:
+    return format_code(DealCode.numbered("labellelucie", {}, number))
+
+
+def state(number: int) -> R.State:
+    d = dealer.deal(code(number))
+    return R.new_state(d.layout, d.options)
+
+
+def play_out(s: R.State, choices: list[int]) -> list[R.Undo]:
+    """Random play (redeals included when they come), the undo tokens in order."""
+    undos = []
+    for c in choices:
+        moves = R.legal_moves(s)
+        if not moves:
+            break
+        undos.append(R.play(s, moves[c % len(moves)]))
+    return undos
+
+
+@settings(max_examples=40, deadline=None)
+@given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=120))
+def test_cards_conserved_and_undo_restores(number: int, choices: list[int]) -> None:
+    s = state(number)
+    fresh = copy.deepcopy(s)
+    undos = []
+    for c in choices:
+        moves = R.legal_moves(s)
+        if not moves:
+            break
+        undos.append(R.play(s, moves[c % len(moves)]))
+        assert sorted(R.cards(s)) == list(range(52))
+        assert all(len(f) <= 15 for f in s.fans) and len(s.fans) <= 18
+    for u in reversed(undos):
+        R.undo(s, u)
+    assert s == fresh
+
+
+@settings(max_examples=40, deadline=None)
+@given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=80),
+       probe=st.sampled_from(TOKENS))
+def test_illegal_moves_refused_and_legal_ones_accepted(number: int, choices: list[int], probe: str) -> None:
+    s = state(number)
+    play_out(s, choices)
+    legal = R.legal_moves(s)
+    assert len(set(legal)) == len(legal)
+    assert ("r" in legal) == (s.redeals < R.REDEALS and legal == ["r"])  # a redeal only when stuck
+    before = copy.deepcopy(s)
+    if probe in legal:
+        R.undo(s, R.play(s, probe))
+    else:
+        with pytest.raises(IllegalMove):
+            R.play(s, probe)
+    assert s == before
+
+
+def test_a_redeal_is_the_streams_shuffle_in_fans_of_three() -> None:
+    s = state(3)
+    while R.legal_moves(s) != ["r"]:
+        R.play(s, R.legal_moves(s)[0])
+    gathered = [c for f in s.fans for c in f]
+    R.play(s, "r")
+    k = len(gathered)
+    assert s.fans == deal_rows(method_redeal(s.seed, 1, gathered), [3] * (k // 3) + [k % 3] * (k % 3 > 0))
+    assert len(s.fans) == -(-k // 3)
+    with pytest.raises(IllegalMove, match="only when no other move"):
+        t = state(3)
+        R.play(t, "r")
+
+
+def test_native_legal_moves_and_redeals_match_the_referee() -> None:
+    redeals = 0
+    for n in range(1, 13):
+        d = dealer.deal(code(n))
+        for seed in (n, n * 7919):
+            walk = _native.walk("labellelucie", d.layout, {}, seed, 400)
+            s = R.new_state(d.layout, d.options)
+            done: list[str] = []
+            for line, native in walk:
+                for m in line[len(done):]:
+                    R.play(s, m)
+                done = list(line)
+                assert sorted(R.legal_moves(s)) == native, (n, seed, line)
+                if line and line[-1] == "r":  # the solver's redeal dealt what the referee's did
+                    redeals += 1
+                    assert _native._labellelucie_fans(d.layout, {}, line) == s.fans
+    assert redeals >= 20  # the walks do reach the redeals
+
+
+def test_won_lines_replay_and_the_search_is_deterministic() -> None:
+    verdicts = set()
+    for n in range(1, 9):
+        r = solve(code(n), budget=200_000)
+        verdicts.add(r.verdict)
+        assert r == solve(code(n), budget=200_000)
+        if r.verdict == "won":
+            assert replay(r.code, r.line).ok
+            assert "r" not in r.line or R.REDEALS >= r.line.count("r")
+    assert "won" in verdicts
+
+
+def test_safe_move_is_a_foundation_move() -> None:
+    s = state(1)
+    while (m := R.safe_move(s)) is not None:
+        assert m.endswith(">f") and m in R.legal_moves(s)
+        R.play(s, m)
+    assert all(not f or f[-1] % 13 + 1 != s.found[f[-1] // 13] for f in s.fans)
+
+
+def run_cli(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pipeline", *args], input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def stuck_line(number: int) -> list[str] | None:
+    """First legal moves until none is left; the line if that is not a win (both redeals used)."""
+    s, line = state(number), []
+    while moves := R.legal_moves(s):
+        R.play(s, moves[0])
+        line.append(moves[0])
+    return None if R.is_won(s) else line
+
+
+def test_bad_lines_name_the_move() -> None:
+    n = next(n for n in range(1, 50) if stuck_line(n) is not None)
+    c, stuck = code(n), stuck_line(n)
+    assert stuck is not None and stuck.count("r") == R.REDEALS
+    cases = [
+        (["r"], 0, "a redeal only when no other move is left"),
+        (stuck + ["r"], len(stuck), "no redeal left"),
+        ([stuck[0], "7>>f"], 1, "not a La Belle Lucie move"),
+        ([stuck[0], "1>19"], 1, "there is no fan 19"),
+    ]
+    for moves, at, why in cases:
+        out = run_cli(["replay", c], " ".join(moves))
+        assert out.returncode == 1, out
+        assert out.stdout.startswith(f"move {at} (") and why in out.stdout, out.stdout
+        assert len(out.stdout.strip().splitlines()) == 1
+    bad = run_cli(["replay", c], '["1>f", 3]')
+    assert bad.returncode == 2 and bad.stderr.startswith("dealpool: error: ") and "Traceback" not in bad.stderr
