@@ -193,7 +193,7 @@ def bad_options(base: Path) -> list[Row]:
     out: list[Row] = []
     for name, argv, stdin in cases:
         r = cli(*argv, stdin=stdin)
-        want = 1 if name.startswith("replay: undo") else 2  # a line that does not win exits 1
+        want = 2  # bad input, a refused move included
         out.append((name, f"exit {want}, one line, nothing written", last(r),
                     r.returncode == want and clean(r) and len(r.stderr) < 600))  # fmt: skip
     out.append(("... the folder after them", "no verdict rows", f"{len(verdicts(data))} rows", not verdicts(data)))

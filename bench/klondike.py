@@ -8,6 +8,12 @@ the run). pyksolve runs `solve_fast` with max_closed_count = the board's default
 calls impossible that we win are counted. Ratios are pyksolve's seconds over ours per percentile.
 Only the solvers' own calls are timed, one deal at a time on one core.
 
+Beside lonelybot (a fast Rust Klondike solver, not on PyPI): its per-deal times recorded on deals
+1..300 of both draws (bench/peers/lonelybot_klondike_1-300.csv; how they were taken:
+docs/bench-log.md, Klondike) are read from the file and set beside ours at the default budget:
+the total over the deals it decided (ours also in CPU seconds, which load moves less than wall
+seconds; its times were taken at load about 3), the medians, and verdicts that disagree (issue 15).
+
 Run alone: `python -m bench.klondike [--deals 1-1000] [--budgets x0.25,default,x4]
 [--boards klondike-1,klondike-3] [--no-peer]` (bench/args.py: the shared options); `python -m bench`
 calls `main(argv)`.
@@ -16,6 +22,7 @@ calls `main(argv)`.
 from __future__ import annotations
 
 import argparse
+import csv
 import os
 import statistics
 import time
@@ -25,6 +32,7 @@ import engine
 from bench.args import add_shared, budgets
 
 BOARDS_DEFAULT = ("klondike-1", "klondike-3")
+LONELYBOT_CSV = os.path.join(os.path.dirname(__file__), "peers", "lonelybot_klondike_1-300.csv")
 
 
 @dataclass(frozen=True)
@@ -33,16 +41,19 @@ class Row:
     verdict: str  # won | lost | unknown (pyksolve: won | impossible | unknown)
     nodes: int
     seconds: float
+    cpu: float = 0.0  # this thread's CPU seconds for the call (dealing included): steadier under load
 
 
 def ours(board: str, number: int, budget: int) -> Row:
     # engine.solve times the native search alone (SolveResult.seconds), not the dealing.
+    c = time.thread_time()
     r = engine.solve(engine.board_code(board, number), budget=budget)
+    cpu = time.thread_time() - c
     if r.verdict == "won":
         rep = engine.replay(r.code, r.line)
         if not rep.ok:
             raise AssertionError(f"{r.code}: the solver's line does not replay: {rep}")
-    return Row(number, r.verdict, r.nodes, r.seconds)
+    return Row(number, r.verdict, r.nodes, r.seconds, cpu)
 
 
 def peer_card_string(order: list[int]) -> str:
@@ -103,6 +114,8 @@ def run(deals: range, boards: list[str], budget_spec: str, with_peer: bool, say=
             rows = [ours(board, n, b) for n in deals]
             by_budget[b] = rows
             say(summary(f"dealpool {b:,}", rows))
+            if b == default:
+                beside_lonelybot(board, rows, say)
         if not with_peer:
             continue
         prow = [peer(board, n, default) for n in deals]
@@ -120,6 +133,39 @@ def run(deals: range, boards: list[str], budget_spec: str, with_peer: bool, say=
             for name, q in (("median", 0.5), ("p95", 0.95), ("max", 1.0))
         )
         say(f"pyksolve / dealpool seconds: {ratios}  mean {statistics.fmean(ps) / statistics.fmean(ms):.1f}x")
+
+
+def lonelybot_times(draw: int) -> dict[int, tuple[str, float]]:
+    """Deal number -> (verdict, seconds) recorded for lonelybot at this draw (verdict won, lost or
+    timeout: its 60 s cap)."""
+    with open(LONELYBOT_CSV, newline="") as f:
+        return {int(r["deal"]): (r["verdict"], float(r["seconds"])) for r in csv.DictReader(f) if int(r["draw"]) == draw}
+
+
+def beside_lonelybot(board: str, mine: list[Row], say=print) -> None:
+    """Our default-budget rows beside lonelybot's recorded times on the deals both have: totals over
+    the deals it decided, medians over all of them, and any verdict that disagrees."""
+    rec = lonelybot_times(int(dict(engine.board(board).options)["draw"]))
+    both = [(m, rec[m.number]) for m in mine if m.number in rec]
+    if not both:
+        say("lonelybot: no recorded times for these deals (it has 1..300)")
+        return
+    decided = [(m, p) for m, p in both if p[0] in ("won", "lost")]
+    ours_total = sum(m.seconds for m, _ in decided)
+    its_total = sum(p[1] for _, p in decided)
+    ours_med = statistics.median(m.seconds for m, _ in both)
+    its_med = statistics.median(p[1] for _, p in both)
+    ours_cpu = sum(m.cpu for m, _ in decided)
+    clash = [m.number for m, p in decided if m.verdict in ("won", "lost") and m.verdict != p[0]]
+    ours_dec = sum(m.verdict in ("won", "lost") for m, _ in both)
+    its_dec = len(decided)
+    say(
+        f"lonelybot (recorded) on {len(both)} deals: decided {its_dec} (ours {ours_dec}); total over its "
+        f"{its_dec} decided {its_total:.3f}s, ours {ours_total:.3f}s ({ours_total / its_total:.2f}x, target <= 1; "
+        f"ours in CPU seconds {ours_cpu:.3f}s, {ours_cpu / its_total:.2f}x); "
+        f"median {its_med * 1e3:.3f} ms, ours {ours_med * 1e3:.3f} ms ({ours_med / its_med:.2f}x, target <= 2); "
+        f"verdicts that disagree: {clash or 'none'}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,8 +20,10 @@ def replay_cmd(code: str) -> int:
     """Replay a line of play on the deal CODE; exit 0 only if it wins.
 
     The line is read from stdin: moves separated by whitespace, or a JSON array of strings, in the
-    game's notation (docs/notation.md; undos as u or uN). A line that does not win exits 1 with
-    "move <index> (<token>): <reason>"; a bad code or unreadable input exits 2.
+    game's notation (docs/notation.md; undos as u or uN). A line of legal moves that does not end
+    won exits 1 ("move <index> (end of line): not won"); a move refused where it stands (illegal,
+    nothing to undo, after the win), a bad code or unreadable input is bad input: one line
+    "dealpool: error: move <index> (<token>): <reason>" on stderr, exit 2.
     """
     try:  # a bad code is refused before stdin is read
         engine.deal(code)
@@ -34,9 +36,10 @@ def replay_cmd(code: str) -> int:
     if result.ok:
         click.echo(f"won in {result.moves} moves ({result.kept} kept, {result.undos} undos)")
         return 0
-    token = line[result.at] if result.at < len(line) else "end of line"
-    token = token if len(token) <= 40 else token[:40] + "..."
-    click.echo(f"move {result.at} ({token}): {result.error}")
+    if result.at < len(line):  # a move the rules refuse where it stands: bad input
+        token = line[result.at] if len(line[result.at]) <= 40 else line[result.at][:40] + "..."
+        raise engine.BadInput(f"move {result.at} ({token}): {result.error}")
+    click.echo(f"move {result.at} (end of line): {result.error}")
     return 1
 
 

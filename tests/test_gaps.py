@@ -163,8 +163,8 @@ def test_bad_lines_name_the_move() -> None:
     ]
     for moves, at, why in cases:
         out = run_cli(["replay", c], " ".join(moves))
-        assert out.returncode == 1, out
-        assert out.stdout.startswith(f"move {at} (") and why in out.stdout, out.stdout
-        assert len(out.stdout.strip().splitlines()) == 1
+        assert out.returncode == 2, out
+        assert out.stderr.startswith(f"dealpool: error: move {at} (") and why in out.stderr, out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1
     bad = run_cli(["replay", c], '["r", 3]')
     assert bad.returncode == 2 and bad.stderr.startswith("dealpool: error: ") and "Traceback" not in bad.stderr

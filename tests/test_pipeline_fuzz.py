@@ -71,7 +71,7 @@ def test_bad_lines_are_bad_input(capsys, monkeypatch, line, says):
 def test_huge_undo_token_is_an_illegal_move(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"u{HUGE}"))
     code, out, err = run(capsys, "replay", CODE)
-    assert code == 1 and "a move has at most" in out and len(out) < 300, (out, err)
+    assert code == 2 and "a move has at most" in err and len(err) < 300, (out, err)
 
 
 # ---------------------------------------------------------------- the fuzz test

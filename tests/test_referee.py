@@ -140,13 +140,13 @@ def test_replay_cli_exit_codes():
     ok = run_cli(["replay", c], " ".join(line))
     assert ok.returncode == 0 and ok.stdout.startswith(f"won in {len(line)} moves")
     ok_json = run_cli(["replay", c], json.dumps(list(line) + ["u", line[-1]]))
-    assert ok_json.returncode == 1 and "moves after the win" in ok_json.stdout
+    assert ok_json.returncode == 2 and "moves after the win" in ok_json.stderr
     short = run_cli(["replay", c], " ".join(line[:-1]))
     assert short.returncode == 1
     assert short.stdout.strip() == f"move {len(line) - 1} (end of line): not won"
-    bad = run_cli(["replay", c], "d 7>7")
-    assert bad.returncode == 1 and bad.stdout.startswith("move 1 (7>7): illegal move: ")
-    assert len(bad.stdout.strip().splitlines()) == 1
+    bad = run_cli(["replay", c], "d 7>7")  # a refused move is bad input: exit 2, one line on stderr
+    assert bad.returncode == 2 and bad.stderr.startswith("dealpool: error: move 1 (7>7): illegal move: ")
+    assert len(bad.stderr.strip().splitlines()) == 1 and bad.stdout == ""
     bad_code = run_cli(["replay", "SOL1-klondike-draw=9-N1"], "d")
     assert bad_code.returncode == 2 and bad_code.stderr.startswith("dealpool: error: bad code")
     bad_input = run_cli(["replay", c], "[1, 2]")

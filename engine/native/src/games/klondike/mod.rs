@@ -143,10 +143,10 @@ fn concrete(s: &mut State, limits: Limits) -> Outcome {
 /// Klondike, "The abstract game", "How it runs").
 pub const CONCRETE_FIRST: u64 = 40;
 
-/// The first, short concrete search takes at most this many positions (1/40 of 16,000,000, the
-/// budget it was tuned at): beyond it the budget goes to the abstract search, which the hardest
-/// losses need (README.md, "Budgets").
-pub const CONCRETE_FIRST_MAX: u64 = 400_000;
+/// The first, short concrete search takes at most this many positions: most wins take a few
+/// thousand, and every position beyond goes to the abstract search, which decides the rest in
+/// fewer (README.md, "How it runs"; bench log K19: 400,000 spent a third of draw 1's time).
+pub const CONCRETE_FIRST_MAX: u64 = 10_000;
 
 /// The first attempt's budget; each next one doubles (README.md, "Restarts").
 pub const FIRST_ATTEMPT: u64 = 1_000;

@@ -141,6 +141,11 @@ pub struct Pyramid {
     expanded: RefCell<MeteredMap<u64, u8>>,
     /// Tests only: no safe moves, no dead or dominated positions pruned.
     plain: bool,
+    /// Per rank 1..13, the table positions / deck indices holding that rank: the rank counts
+    /// the dead-position test and the safe pairs need are popcounts of these under the live
+    /// masks, not a scan of 52 cards per position (it ran on every expanded position).
+    table_rank: [u32; 14],
+    deck_rank: [u32; 14],
 }
 
 fn rank(c: u8) -> u8 {
@@ -158,7 +163,14 @@ impl Pyramid {
             return Err(format!("pyramid: passes must be 0 (unlimited) or 1..4, got {passes}"));
         }
         let expanded = RefCell::new(MeteredMap::default());
-        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded, plain: false })
+        let (mut table_rank, mut deck_rank) = ([0u32; 14], [0u32; 14]);
+        for (p, &c) in table.iter().enumerate() {
+            table_rank[rank(c) as usize] |= 1 << p;
+        }
+        for (i, &c) in deck.iter().enumerate() {
+            deck_rank[rank(c) as usize] |= 1 << i;
+        }
+        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded, plain: false, table_rank, deck_rank })
     }
 
     /// From a layout (`rows` 7 rows of 1..7 cards, `stock` bottom first) and options.
@@ -415,17 +427,10 @@ impl Game for Pyramid {
 impl Pyramid {
     /// Live cards (table and stock/waste) of each rank 1..13.
     fn live_by_rank(&self) -> [u8; 14] {
+        let (table, live) = (FULL & !self.removed, self.live());
         let mut n = [0u8; 14];
-        for p in 0..TABLE {
-            if self.removed & (1 << p) == 0 {
-                n[rank(self.table[p]) as usize] += 1;
-            }
-        }
-        let mut live = self.live();
-        while live != 0 {
-            let i = live.trailing_zeros() as usize;
-            live &= live - 1;
-            n[rank(self.deck[i]) as usize] += 1;
+        for r in 1..14 {
+            n[r] = ((self.table_rank[r] & table).count_ones() + (self.deck_rank[r] & live).count_ones()) as u8;
         }
         n
     }
@@ -443,34 +448,21 @@ impl Pyramid {
     /// cone (below it, so gone before it is free, or above it, so not free
     /// until it is gone).
     fn dead(&self) -> bool {
+        let (mut table, deck) = (FULL & !self.removed, self.live());
+        let mut by_rank = [0u32; 14];
         let mut deck_ranks = 0u16;
-        let mut live = self.live();
-        while live != 0 {
-            let i = live.trailing_zeros() as usize;
-            live &= live - 1;
-            deck_ranks |= 1 << rank(self.deck[i]);
+        for r in 1..14 {
+            by_rank[r] = self.table_rank[r] & table;
+            if self.deck_rank[r] & deck != 0 {
+                deck_ranks |= 1 << r;
+            }
         }
         // Each removal of a table card of rank r takes one live card of
         // rank 13 - r: too few partners for the table's cards is dead.
         let live = self.live_by_rank();
-        let mut on_table = [0u8; 14];
-        let mut t = FULL & !self.removed;
-        while t != 0 {
-            let p = t.trailing_zeros() as usize;
-            t &= t - 1;
-            on_table[rank(self.table[p]) as usize] += 1;
-        }
-        let must = |r: usize| if self.all { live[r] } else { on_table[r] };
+        let must = |r: usize| if self.all { live[r] } else { by_rank[r].count_ones() as u8 };
         if (1..13).any(|r| must(r) > live[13 - r]) {
             return true;
-        }
-        let mut table = FULL & !self.removed;
-        let mut by_rank = [0u32; 14];
-        let mut t = table;
-        while t != 0 {
-            let p = t.trailing_zeros() as usize;
-            t &= t - 1;
-            by_rank[rank(self.table[p]) as usize] |= 1 << p;
         }
         while table != 0 {
             let p = table.trailing_zeros() as usize;
