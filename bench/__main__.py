@@ -23,6 +23,7 @@ BENCHES: dict[str, str] = {
     "canfield": "bench.canfield",
     "tripeaks": "bench.tripeaks",
     "pyramid": "bench.pyramid",
+    "spider": "bench.spider",
     "labellelucie": "bench.labellelucie",
     "gaps": "bench.gaps",
     "pipeline": "bench.pipeline",  # workers' speed-up, time outside the solver (issue 4)

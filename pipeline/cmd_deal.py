@@ -89,10 +89,13 @@ def code_cmd(board: str, number: str) -> None:
 
 @click.command("boards")
 def boards_cmd() -> None:
-    """List the boards: id, game, options, default node budget, whether a solver is built."""
-    rows = [("board", "game", "options", "budget", "solvable")]
+    """List the boards: id, game, options, default node budget, whether a solver is built, whether
+    the default pool (`dealpool pool` without --boards) takes it."""
+    rows = [("board", "game", "options", "budget", "solvable", "pool")]
+    yes = {True: "yes", False: "no"}
     for b in engine.BOARDS.values():
-        rows.append((b.id, b.game, b.options_text() or "-", f"{b.budget:,}", "yes" if engine.solvable(b.game) else "no"))
+        solvable = engine.solvable(b.game)
+        rows.append((b.id, b.game, b.options_text() or "-", f"{b.budget:,}", yes[solvable], yes[solvable and b.pooled]))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())

@@ -33,7 +33,7 @@ def _solver(ctx: click.Context) -> Solver:
 
 
 _boards_opt = click.option(
-    "--boards", default=None, metavar="B1,B2", help="Boards, comma-separated (default: every solvable board)."
+    "--boards", default=None, metavar="B1,B2", help="Boards, comma-separated, or `all` (default: every solvable board of the default pool; `dealpool boards` shows which)."
 )
 _budget_opt = click.option(
     "--budget", "--nodes", "budget", type=int, default=None,

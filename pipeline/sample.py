@@ -35,8 +35,11 @@ def check_board(board: str, solvable: bool = True) -> str:
 
 
 def parse_boards(text: str | None, solvable: bool = True) -> list[str]:
-    """A comma-separated board list; None means every solvable board."""
-    if text is None or text.strip() in ("", "all"):
+    """A comma-separated board list; None means every solvable board of the default pool, `all`
+    every solvable board."""
+    if text is None or text.strip() == "":
+        return [b for b in engine.solvable_boards() if engine.BOARDS[b].pooled]
+    if text.strip() == "all":
         return engine.solvable_boards()
     out: list[str] = []
     for b in text.split(","):

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import engine
 from engine import games
 from pipeline.cli import main
 
@@ -58,10 +59,12 @@ def test_code_and_boards(capsys: pytest.CaptureFixture[str]) -> None:
         0, "SOL1-klondike-draw=3;passes=unlimited;scoring=standard-N4711\n", "")
     rc, out, _ = run(capsys, "boards")
     rows = out.splitlines()
-    assert rc == 0 and rows[0].split() == ["board", "game", "options", "budget", "solvable"]
+    assert rc == 0 and rows[0].split() == ["board", "game", "options", "budget", "solvable", "pool"]
     assert [r.split()[0] for r in rows[1:]] == list(games.BOARDS)
     assert rows[1].split()[:4] == ["klondike-1", "klondike", "draw=1;passes=unlimited;scoring=standard", f"{games.BOARDS['klondike-1'].budget:,}"]
-    assert all(r.split()[-1] in ("yes", "no") for r in rows[1:])
+    assert all(r.split()[-2] in ("yes", "no") and r.split()[-1] in ("yes", "no") for r in rows[1:])
+    pool = {r.split()[0] for r in rows[1:] if r.split()[-1] == "yes"}
+    assert pool == {b for b in engine.solvable_boards() if games.BOARDS[b].pooled} and "klondike-3" in pool
 
 
 BAD = [

@@ -20,6 +20,9 @@ make = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make)
 
 FILES = {p.stem: json.loads(p.read_text()) for p in sorted(HERE.glob("*.json"))}
+# Games with no numbered deal proved lost yet (4-suit Spider's positions are too many for an
+# exhaustive search within a budget): they pin won and unknown deals.
+NO_LOST = {"spider": {"lost"}, "gaps": {"lost"}}
 FIXTURES = [(game, f) for game, data in FILES.items() for f in data["fixtures"]]
 
 
@@ -42,7 +45,7 @@ def test_schema(game: str) -> None:
         assert isinstance(f["budget"], int) and f["budget"] >= 1
     verdicts = {f["verdict"] for f in data["fixtures"]}
     # Gaps: no numbered deal of 1..4000 is lost (docs/bench-log.md G1); its lost proofs are cargo tests.
-    assert {"won", "lost"} - ({"lost"} if game == "gaps" else set()) <= verdicts, "each game pins a won and a lost deal"
+    assert {"won", "lost"} - NO_LOST.get(game, set()) <= verdicts, "each game pins a won and a lost deal"
 
 
 @pytest.mark.parametrize("game,fixture", FIXTURES, ids=[f"{g}-{f['code'].rsplit('-', 1)[1]}-{f['board']}" for g, f in FIXTURES])

@@ -105,8 +105,8 @@ def test_solve_result_and_defaults():
 
 
 def test_bad_input_is_a_clean_error():
-    with pytest.raises(BadInput, match="no solver for game 'spider'"):
-        solve("SOL1-spider-suits=1-N1")
+    with pytest.raises(BadInput, match="unknown game 'nosuch'"):
+        solve("SOL1-nosuch-N1")
     with pytest.raises(BadInput, match="node budget"):
         solve("SOL1-klondike-draw=1-N1", budget=0)
     with pytest.raises(BadInput, match="memory cap"):

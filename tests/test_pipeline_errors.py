@@ -37,7 +37,6 @@ def _bad(capsys, *argv: str, says: str, status: int = 2) -> str:
         (("sample", "--boards", "klondike-1", "--random", "0"), "bad --random 0"),
         (("build", "--boards", "klondike-1", "--numbers", "1-2", "--budget", "0"), "bad --budget 0"),
         (("build", "--boards", "klondike-1", "--numbers", "1-2", "--nodes", "0"), "bad --budget 0"),
-        (("solve", "--board", "spider-4", "1"), "has no solver yet"),
         (("deal", "klondike", "007"), "leading zeros"),
         (("replay", "SOL1-nosuch-N1"), "unknown game 'nosuch'"),
         (("build", "--boards", "klondike-1", "--numbers", "1-2", "--workers", "0"), "bad --workers 0"),

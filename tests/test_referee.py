@@ -91,7 +91,7 @@ def test_error_kinds_with_their_index():
     assert (r.ok, r.at, r.error, r.moves) == (False, 0, "not won", 0)
     # bad code: at = -1
     assert replay(c, " ".join(line)).at == -1  # a string is not a line: parse_line makes one
-    for bad in ("SOL1-klondike-draw=2-N1", "nonsense", "SOL1-spider-N1"):
+    for bad in ("SOL1-klondike-draw=2-N1", "nonsense", "SOL1-nosuch-N1"):
         r = replay(bad, line)
         assert not r.ok and r.at == -1 and r.error.startswith("bad code")
 

@@ -24,7 +24,7 @@ GAMES: dict[str, Game] = {
 }
 
 BOARDS: dict[str, Board] = {
-    spec.id: Board(spec.id, g.id, g.canonical(spec.options), spec.budget, spec.label)
+    spec.id: Board(spec.id, g.id, g.canonical(spec.options), spec.budget, spec.label, spec.pooled)
     for g in GAMES.values()
     for spec in g.boards
 }

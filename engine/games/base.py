@@ -85,6 +85,7 @@ class Board:
     options: Options
     budget: int
     label: str
+    pooled: bool = True  # in the default pool (`dealpool pool` without --boards)
 
     def options_text(self) -> str:
         return ";".join(f"{n}={v}" for n, v in self.options)
@@ -98,6 +99,9 @@ class BoardSpec:
     budget: int
     label: str
     options: Mapping[str, str] = field(default_factory=dict)
+    pooled: bool = True
+    """False keeps a solvable board out of the default pool (still solvable with --boards): for a
+    solver that decides too few deals yet to be worth the default run's time."""
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
-"""Spider (1, 2 or 4 suits): options, boards, decks and layout (rules in README.md). Dealt; no
-referee rules or solver yet."""
+"""Spider (1, 2 or 4 suits): options, boards, decks and layout (rules in README.md, referee in
+rules.py)."""
 
 from __future__ import annotations
 
 from typing import Mapping, Sequence
 
 from engine.games.base import ONE_DECK, BoardSpec, Game, Layout, Option, deal_rows
+from engine.games.spider import rules
 
 SUITS = ("1", "2", "4")
 DEFAULT_SUITS = "4"
@@ -42,10 +43,14 @@ GAME = Game(
     lay_out,
     deck_size=104,
     boards=(
-        BoardSpec("spider-1", 1_000_000, "Spider · 1 suit", {"suits": "1"}),
-        BoardSpec("spider-2", 1_000_000, "Spider · 2 suits", {"suits": "2"}),
-        BoardSpec("spider-4", 1_000_000, "Spider · 4 suits", {"suits": "4"}),
+        # Budgets from measurement (the solver's README): more decides few more deals, and the
+        # pool's 100 deals a board must stay about a minute.
+        # Out of the default pool until the solver decides most deals (issue 13; bench log S1, S2).
+        BoardSpec("spider-1", 100_000, "Spider · 1 suit", {"suits": "1"}, pooled=False),
+        BoardSpec("spider-2", 100_000, "Spider · 2 suits", {"suits": "2"}, pooled=False),
+        BoardSpec("spider-4", 50_000, "Spider · 4 suits", {"suits": "4"}, pooled=False),
     ),
+    rules=rules,
     deck_of=deck,
     key_of=deal_key,
 )

@@ -161,7 +161,7 @@ pub fn reserve<T>(v: &mut Vec<T>, additional: usize) -> bool {
 /// What one structure has charged, kept equal to its current size by `set` (for growth the
 /// structure cannot ask for first) and released when dropped.
 #[derive(Default, Debug)]
-pub struct Charged(u64);
+pub struct Charged(pub(crate) u64);
 
 impl Charged {
     /// The structure now takes `bytes`: charge or release the difference.

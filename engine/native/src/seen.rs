@@ -42,14 +42,20 @@ pub trait SeenSet<K>: Default {
 /// A key type and the set the search keeps it in.
 pub trait SeenKey: Eq + Hash + Sized {
     type Set: SeenSet<Self>;
+    /// Bytes the key holds outside the set's table (a Vec's buffer, with the allocator's header),
+    /// charged to the memory meter while the key is stored. Default: none.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
-/// The default set: a hash set (rustc-hash), its table charged to the memory meter.
-pub struct HashSeen<K>(FxHashSet<K>, Charged);
+/// The default set: a hash set (rustc-hash), its table and its keys' heap bytes charged to the
+/// memory meter.
+pub struct HashSeen<K>(FxHashSet<K>, Charged, Charged);
 
 impl<K> Default for HashSeen<K> {
     fn default() -> Self {
-        HashSeen(FxHashSet::default(), Charged::default())
+        HashSeen(FxHashSet::default(), Charged::default(), Charged::default())
     }
 }
 
@@ -69,16 +75,16 @@ pub fn hash_table_bytes<T>(cap: usize) -> u64 {
     (slots + buckets + 16) as u64
 }
 
-impl<K: Eq + Hash> HashSeen<K> {
+impl<K: SeenKey> HashSeen<K> {
     /// Keep the charge equal to the table (after growth the set could not ask for).
     fn charge(&mut self) {
         self.1.set(hash_table_bytes::<K>(self.0.capacity()));
     }
 }
 
-impl<K: Eq + Hash> SeenSet<K> for HashSeen<K> {
+impl<K: SeenKey> SeenSet<K> for HashSeen<K> {
     fn with_room(n: usize) -> Self {
-        let mut s = HashSeen(FxHashSet::with_capacity_and_hasher(n, Default::default()), Charged::default());
+        let mut s = HashSeen(FxHashSet::with_capacity_and_hasher(n, Default::default()), Charged::default(), Charged::default());
         s.charge();
         s
     }
@@ -92,8 +98,12 @@ impl<K: Eq + Hash> SeenSet<K> for HashSeen<K> {
     }
     #[inline]
     fn insert_new(&mut self, k: K) -> bool {
-        let cap = self.0.capacity();
+        let (cap, heap) = (self.0.capacity(), k.heap_bytes() as u64);
         let new = self.0.insert(k);
+        if new && heap > 0 {
+            let held = self.2 .0 + heap;
+            self.2.set(held);
+        }
         if self.0.capacity() != cap {
             self.charge();
         }
@@ -187,7 +197,13 @@ macro_rules! hash_seen {
     ($($t:ty),*) => { $(impl SeenKey for $t { type Set = HashSeen<$t>; })* };
 }
 // A game with another key type adds it here (or gives it a set of its own, as abstract Klondike).
-hash_seen!(u8, u16, u32, u64, u128, usize, (u64, u64), (u128, u128), Vec<u8>);
+hash_seen!(u8, u16, u32, u64, u128, usize, (u64, u64), (u128, u128));
+impl SeenKey for Vec<u8> {
+    type Set = HashSeen<Vec<u8>>;
+    fn heap_bytes(&self) -> usize {
+        if self.capacity() == 0 { 0 } else { (self.capacity() + 8).next_multiple_of(16) }
+    }
+}
 impl<T: Eq + Hash, const N: usize> SeenKey for [T; N] {
     type Set = HashSeen<[T; N]>;
 }

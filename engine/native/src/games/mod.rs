@@ -9,6 +9,7 @@ pub mod gaps;
 pub mod klondike;
 pub mod labellelucie;
 pub mod pyramid;
+pub mod spider;
 pub mod tripeaks;
 
 use crate::search::{Limits, Outcome};
@@ -42,6 +43,7 @@ pub static GAMES: &[GameEntry] = &[
     GameEntry { id: "canfield", solve: canfield::solve, walk: canfield::walk, python: None },
     GameEntry { id: "tripeaks", solve: tripeaks::solve, walk: tripeaks::walk, python: None },
     GameEntry { id: "pyramid", solve: pyramid::solve, walk: pyramid::walk, python: None },
+    GameEntry { id: "spider", solve: spider::solve, walk: spider::walk, python: None },
     GameEntry { id: "labellelucie", solve: labellelucie::solve, walk: labellelucie::walk, python: Some(labellelucie::python::register) },
     GameEntry { id: "gaps", solve: gaps::solve, walk: gaps::walk, python: Some(gaps::python::register) },
 ];

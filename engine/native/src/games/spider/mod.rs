@@ -1,0 +1,500 @@
+//! spider: moves, position key and search for the shared machinery (README.md argues each
+//! pruning and key merge).
+//!
+//! Rules (engine/games/spider/README.md): ten columns, the bottom cards face down; a stock of 50
+//! dealt ten at a time, one to each column, only when no column is empty. A card goes onto a
+//! card one rank higher of any suit, or into an empty column; a run moves as a unit when it is in
+//! one suit and in sequence. A complete K..A run of one suit goes off by itself, and a face-down
+//! card turns up by itself when uncovered. Won when the eight runs are off.
+//!
+//! Every card is known (face-down cards and the stock order). A face-down card never moves, and
+//! nothing goes under it, so column i's face-down part is always the first `down[i]` cards it
+//! was dealt: the key names it by (i, down[i]) instead of its cards.
+
+use crate::best_first::best_first;
+use crate::search::{Game, Limits, Outcome, Verdict};
+use crate::{Layout, Options};
+
+pub const COLS: usize = 10;
+const STOCK: usize = 50;
+/// A key byte that is never a card or a column header: ends a column.
+const END: u8 = 0xFF;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// The top `n` cards of column `from` to column `to`.
+    Run { from: u8, to: u8, n: u8 },
+    /// Ten cards from the stock, one to each column.
+    Deal,
+}
+
+/// What `revert` needs: the move, whether `from` turned a card up, and per column whether a run
+/// went off (bit c of `offs`), its suit (2 bits a column in `suits`) and whether that turned a
+/// card up (bit c of `flips`).
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    m: Move,
+    turned: bool,
+    offs: u16,
+    flips: u16,
+    suits: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Spider {
+    /// Each column bottom first; its first `down[c]` cards are face down.
+    cols: [Vec<u8>; COLS],
+    down: [u8; COLS],
+    /// The stock bottom first: a deal takes the last ten, the last one to column 1.
+    stock: Vec<u8>,
+    /// Runs gone off.
+    off: u8,
+    /// Weights of the evaluation (best-first score).
+    w: [i64; 6],
+    /// The first, incomplete search's narrower candidates (README.md, "How it searches"): a
+    /// search with it on proves nothing when it runs dry.
+    narrow: bool,
+    /// Whether the narrow candidates also leave out sideways moves (`sideways`).
+    no_sideways: bool,
+}
+
+fn rank(c: u8) -> u8 {
+    c % 13
+}
+
+fn suit(c: u8) -> u8 {
+    c / 13
+}
+
+/// Whether `upper` lies on `lower` in one suit and in sequence.
+fn follows(lower: u8, upper: u8) -> bool {
+    suit(lower) == suit(upper) && rank(lower) == rank(upper) + 1
+}
+
+fn card(c: i32) -> Result<u8, String> {
+    if (0..52).contains(&c) { Ok(c as u8) } else { Err(format!("spider layout: no card {c}; accepted 0..51")) }
+}
+
+impl Spider {
+    /// From the game's layout: `tableau` (10 columns, bottom first), `down` (one list of the 10
+    /// face-down counts), `stock` (one list of 50 cards, bottom first). Options: `suits` 1|2|4
+    /// (checked against the cards; the moves need only the cards).
+    pub fn from_layout(layout: &Layout, options: &Options) -> Result<Self, String> {
+        let tab = layout.get("tableau").ok_or("spider layout: no `tableau`")?;
+        if tab.len() != COLS {
+            return Err(format!("spider layout: `tableau` must be {COLS} columns, got {}", tab.len()));
+        }
+        let down = match layout.get("down").map(|d| d.as_slice()) {
+            Some([d]) if d.len() == COLS => d.clone(),
+            _ => return Err("spider layout: `down` must be one list of 10 counts".into()),
+        };
+        let stock = match layout.get("stock").map(|s| s.as_slice()) {
+            Some([s]) if s.len() % COLS == 0 && s.len() <= STOCK => s.clone(),
+            _ => return Err("spider layout: `stock` must be one list of 0, 10, ..., 50 cards".into()),
+        };
+        let mut g = Spider {
+            cols: Default::default(),
+            down: [0; COLS],
+            stock: stock.iter().map(|&c| card(c)).collect::<Result<_, _>>()?,
+            off: 0,
+            w: DEFAULT_WEIGHTS,
+            narrow: false,
+            no_sideways: NO_SIDEWAYS,
+        };
+        for c in 0..COLS {
+            g.cols[c] = tab[c].iter().map(|&x| card(x)).collect::<Result<_, _>>()?;
+            let d = down[c];
+            if d < 0 || (d as usize) >= g.cols[c].len().max(1) || d > 7 {
+                return Err(format!("spider layout: column {} has {d} face-down cards under {}", c + 1, g.cols[c].len()));
+            }
+            g.down[c] = d as u8;
+        }
+        let suits = options.get("suits").copied().unwrap_or(4);
+        if ![1, 2, 4].contains(&suits) {
+            return Err(format!("spider option suits must be 1, 2 or 4, got {suits}"));
+        }
+        // `off` (optional, positions in play for the tests): the suits of the runs gone off
+        let off = match layout.get("off").map(|o| o.as_slice()) {
+            None | Some([]) => Vec::new(),
+            Some([o]) if o.len() <= 8 && o.iter().all(|s| (0..4).contains(s)) => o.clone(),
+            _ => return Err("spider layout: `off` must be one list of at most 8 suits".into()),
+        };
+        g.off = off.len() as u8;
+        let mut count = [0u8; 52];
+        let gone = off.iter().flat_map(|&s| (0..13).map(move |r| (s * 13 + r) as u8));
+        for x in g.cols.iter().flatten().copied().chain(g.stock.iter().copied()).chain(gone) {
+            count[x as usize] += 1;
+        }
+        let total: usize = count.iter().map(|&n| n as usize).sum();
+        if total != 104 {
+            return Err(format!("spider layout: 104 cards expected, got {total}"));
+        }
+        let want = 8 / suits as u8;
+        if (0..52).any(|x| count[x] != if (x / 13) < suits as usize { want } else { 0 }) {
+            return Err(format!("spider layout: the cards are not the suits={suits} pack"));
+        }
+        Ok(g)
+    }
+
+    fn dealt(&self) -> usize {
+        (STOCK - self.stock.len()) / COLS
+    }
+
+    /// How many top cards of column c move as a unit (face up, one suit, in sequence).
+    fn run_len(&self, c: usize) -> usize {
+        let col = &self.cols[c];
+        let up = col.len() - self.down[c] as usize;
+        if up == 0 {
+            return 0;
+        }
+        let mut n = 1;
+        while n < up && follows(col[col.len() - n - 1], col[col.len() - n]) {
+            n += 1;
+        }
+        n
+    }
+
+    /// Every legal move (the referee's list): each part of each movable run onto each column
+    /// whose top card is one rank higher, or into each empty column; the deal when the stock has
+    /// cards and no column is empty.
+    pub fn legal(&self, out: &mut Vec<Move>) {
+        let mut empty = false;
+        for from in 0..COLS {
+            let col = &self.cols[from];
+            empty |= col.is_empty();
+            for n in 1..=self.run_len(from) {
+                let r = rank(col[col.len() - n]);
+                for to in 0..COLS {
+                    if to == from {
+                        continue;
+                    }
+                    let fits = match self.cols[to].last() {
+                        None => true,
+                        Some(&t) => rank(t) == r + 1,
+                    };
+                    if fits {
+                        out.push(Move::Run { from: from as u8, to: to as u8, n: n as u8 });
+                    }
+                }
+            }
+        }
+        if !empty && !self.stock.is_empty() {
+            out.push(Move::Deal);
+        }
+    }
+
+    /// The search's candidates (README.md, "Moves the search leaves out"): the legal moves less
+    /// those into a second empty column and those of a whole column into an empty one once the
+    /// stock is empty (the key sorts columns then: the same position).
+    fn candidates(&self, out: &mut Vec<Move>) {
+        let sorted = self.stock.is_empty();
+        let first_empty = self.cols.iter().position(|c| c.is_empty());
+        let mut scored: Vec<(i64, Move)> = Vec::with_capacity(32);
+        for from in 0..COLS {
+            let col = &self.cols[from];
+            let run = self.run_len(from);
+            for n in 1..=run {
+                let bottom = col[col.len() - n];
+                let r = rank(bottom);
+                let whole = n == col.len();
+                // what lies under the moved part: a face-down card, nothing, or a face-up card
+                let under_up = col.len() > n && col.len() - n > self.down[from] as usize;
+                let under = if under_up { Some(col[col.len() - n - 1]) } else { None };
+                if self.narrow && under.is_some_and(|u| follows(u, bottom)) {
+                    continue; // narrow: never split a suited run
+                }
+                for to in 0..COLS {
+                    if to == from {
+                        continue;
+                    }
+                if self.narrow && self.sideways(to, bottom, under, n < run || whole, first_empty) {
+                        continue;
+                    }
+                    let s = match self.cols[to].last() {
+                        None => {
+                            if sorted && (Some(to) != first_empty || whole) {
+                                continue;
+                            }
+                            // into an empty column: worth it to turn a card up, least when the run
+                            // leaves a card it could go back on
+                            if whole { 40 } else if under_up { 25 } else { 5 }
+                        }
+                        Some(&t) if rank(t) == r + 1 => {
+                            let mut s = 10;
+                            if suit(t) == suit(bottom) {
+                                s -= 8; // joins a run of its suit
+                            }
+                            if let Some(u) = under {
+                                if follows(u, bottom) {
+                                    s += 12; // breaks a suited run
+                                } else if rank(u) == r + 1 {
+                                    s += 4; // from one fitting card to another
+                                }
+                            } else {
+                                s -= 6; // turns a card up or empties a column
+                            }
+                            s
+                        }
+                        Some(_) => continue,
+                    };
+                    scored.push((s, Move::Run { from: from as u8, to: to as u8, n: n as u8 }));
+                }
+            }
+        }
+        scored.sort_by_key(|&(s, _)| s);
+        out.extend(scored.into_iter().map(|(_, m)| m));
+        if first_empty.is_none() && !self.stock.is_empty() {
+            out.push(Move::Deal);
+        }
+    }
+
+    /// The narrow search leaves out a move of the run whose deepest card is `bottom` (lying on
+    /// `under`, None for a face-down card or nothing) to column `to` when it makes no progress:
+    /// from a card it fits onto (one rank higher) to another that is not of its suit, or to an
+    /// empty column other than the first; into an empty column also a part of a run, or all of a
+    /// column (`part_or_whole`).
+    fn sideways(&self, to: usize, bottom: u8, under: Option<u8>, part_or_whole: bool, first_empty: Option<usize>) -> bool {
+        let on_fit = under.is_some_and(|u| rank(u) == rank(bottom) + 1);
+        match self.cols[to].last() {
+            None => part_or_whole || Some(to) != first_empty || on_fit,
+            Some(&t) => self.no_sideways && on_fit && suit(t) != suit(bottom),
+        }
+    }
+
+    /// After cards came onto column c: a complete K..A run of one suit on top goes off, and a
+    /// face-down card it uncovers turns up. Returns (went off, its suit, turned up).
+    fn settle(&mut self, c: usize) -> (bool, u8, bool) {
+        let col = &self.cols[c];
+        let up = col.len() - self.down[c] as usize;
+        if up < 13 || rank(col[col.len() - 1]) != 0 || self.run_len(c) < 13 {
+            return (false, 0, false);
+        }
+        let s = suit(col[col.len() - 1]);
+        let n = self.cols[c].len();
+        self.cols[c].truncate(n - 13);
+        self.off += 1;
+        (true, s, self.turn_up(c))
+    }
+
+    /// Turn column c's top card face up if it is face down.
+    fn turn_up(&mut self, c: usize) -> bool {
+        if self.down[c] > 0 && self.cols[c].len() == self.down[c] as usize {
+            self.down[c] -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn token(m: Move) -> String {
+        match m {
+            Move::Deal => "d".into(),
+            Move::Run { from, to, n: 1 } => format!("{}>{}", from + 1, to + 1),
+            Move::Run { from, to, n } => format!("{}:{}>{}", from + 1, n, to + 1),
+        }
+    }
+
+    /// The evaluation the best-first search minimises (README.md, "How it searches"): face-down
+    /// cards, breaks between face-up cards not in suited sequence, empty columns, runs off.
+    fn eval(&self) -> i64 {
+        let mut down = 0i64;
+        let mut breaks = 0i64;
+        let mut natural = 0i64;
+        let mut empty = 0i64;
+        for c in 0..COLS {
+            let col = &self.cols[c];
+            down += self.down[c] as i64;
+            if col.is_empty() {
+                empty += 1;
+            }
+            for i in (self.down[c] as usize + 1)..col.len() {
+                if rank(col[i - 1]) != rank(col[i]) + 1 {
+                    breaks += 1;
+                } else if suit(col[i - 1]) != suit(col[i]) {
+                    natural += 1;
+                }
+            }
+        }
+        let stock = self.stock.len() as i64;
+        self.w[0] * down + self.w[1] * breaks - self.w[2] * empty - self.w[3] * self.off as i64 + self.w[5] * stock + self.w[4] * natural
+    }
+}
+
+/// Weights of `eval`: face-down cards, breaks (out of rank order), empty columns, runs off,
+/// natural breaks (in rank order, suits differ), cards in the stock.
+const DEFAULT_WEIGHTS: [i64; 6] = [6, 4, 5, 40, 2, 0];
+
+impl Game for Spider {
+    type Move = Move;
+    type Undo = Undo;
+    type Key = Vec<u8>;
+
+    /// None: no move of Spider is known to keep every win here (README.md).
+    fn safe_move(&self) -> Option<Move> {
+        None
+    }
+
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.candidates(out);
+    }
+
+    fn apply(&mut self, m: Move) -> Undo {
+        let mut u = Undo { m, turned: false, offs: 0, flips: 0, suits: 0 };
+        match m {
+            Move::Run { from, to, n } => {
+                let (f, t, n) = (from as usize, to as usize, n as usize);
+                let at = self.cols[f].len() - n;
+                let moved: Vec<u8> = self.cols[f].drain(at..).collect();
+                self.cols[t].extend_from_slice(&moved);
+                u.turned = self.turn_up(f);
+                let (off, s, flip) = self.settle(t);
+                if off {
+                    u.offs |= 1 << t;
+                    u.suits |= (s as u32) << (2 * t);
+                    u.flips |= (flip as u16) << t;
+                }
+            }
+            Move::Deal => {
+                for c in 0..COLS {
+                    let x = self.stock.pop().unwrap();
+                    self.cols[c].push(x);
+                }
+                for c in 0..COLS {
+                    let (off, s, flip) = self.settle(c);
+                    if off {
+                        u.offs |= 1 << c;
+                        u.suits |= (s as u32) << (2 * c);
+                        u.flips |= (flip as u16) << c;
+                    }
+                }
+            }
+        }
+        u
+    }
+
+    fn revert(&mut self, u: Undo) {
+        // runs off, last column first (each column at most once)
+        for c in (0..COLS).rev() {
+            if u.offs & (1 << c) != 0 {
+                if u.flips & (1 << c) != 0 {
+                    self.down[c] += 1;
+                }
+                let s = ((u.suits >> (2 * c)) & 3) as u8;
+                self.cols[c].extend((0..13).rev().map(|r| s * 13 + r));
+                self.off -= 1;
+            }
+        }
+        match u.m {
+            Move::Run { from, to, n } => {
+                let (f, t, n) = (from as usize, to as usize, n as usize);
+                if u.turned {
+                    self.down[f] += 1;
+                }
+                let at = self.cols[t].len() - n;
+                let moved: Vec<u8> = self.cols[t].drain(at..).collect();
+                self.cols[f].extend_from_slice(&moved);
+            }
+            Move::Deal => {
+                for c in (0..COLS).rev() {
+                    let x = self.cols[c].pop().unwrap();
+                    self.stock.push(x);
+                }
+            }
+        }
+    }
+
+    fn won(&self) -> bool {
+        self.off == 8
+    }
+
+    /// Exact: the deals made, then each column as a header (0xF0 when nothing is face down, else
+    /// its index and face-down count: those cards are its first ones dealt) and its face-up
+    /// cards, ended by 0xFF. Once the stock is empty, the columns are sorted (README.md).
+    fn key(&self) -> Vec<u8> {
+        let mut k = Vec::with_capacity(128);
+        k.push(self.dealt() as u8);
+        let part = |k: &mut Vec<u8>, c: usize| {
+            k.push(if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] });
+            k.extend_from_slice(&self.cols[c][self.down[c] as usize..]);
+            k.push(END);
+        };
+        if self.stock.is_empty() {
+            let mut order: [usize; COLS] = std::array::from_fn(|c| c);
+            let head = |c: usize| if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] };
+            order.sort_unstable_by(|&a, &b| {
+                head(a).cmp(&head(b)).then_with(|| {
+                    let (x, y) = (&self.cols[a][self.down[a] as usize..], &self.cols[b][self.down[b] as usize..]);
+                    // as the parts compare: the shorter is less where one is a prefix (END is 0xFF)
+                    x.cmp(y)
+                })
+            });
+            for c in order {
+                part(&mut k, c);
+            }
+        } else {
+            for c in 0..COLS {
+                part(&mut k, c);
+            }
+        }
+        k
+    }
+
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        out.push(Self::token(m));
+    }
+}
+
+/// Solve a dealt position: first a best-first search on the narrower candidates with up to
+/// `NARROW_SHARE` of the budget (a win it finds is a real line; running dry proves nothing), then
+/// a complete best-first search with the rest (README.md, "How it searches"); the nodes are
+/// summed. Options `w0`..`w3`, `dw`, `narrow` (per mille of the budget): tuning knobs for
+/// measurement only.
+pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
+    let mut g = Spider::from_layout(layout, options)?;
+    for k in 0..6 {
+        if let Some(&v) = options.get(&format!("w{k}")) {
+            g.w[k] = v;
+        }
+    }
+    let dw = options.get("dw").copied().unwrap_or(DEPTH_WEIGHT);
+    g.no_sideways = options.get("side").map_or(NO_SIDEWAYS, |&v| v == 0);
+    let share = options.get("narrow").copied().unwrap_or(NARROW_SHARE).clamp(0, 1000) as u64;
+    let first = limits.nodes * share / 1000;
+    if options.contains_key("dfs") {
+        g.narrow = options["dfs"] == 1;
+        return Ok(crate::search::search(&mut g, limits));
+    }
+    let mut used = 0;
+    if first > 0 {
+        g.narrow = true;
+        let out = best_first(&mut g, Limits { nodes: first, ..limits }, |g, d| g.eval() * 4 + d as i64 * dw);
+        g.narrow = false;
+        match out.verdict {
+            Verdict::Won(_) | Verdict::OutOfMemory => return Ok(out),
+            Verdict::Lost | Verdict::OutOfNodes => used = out.nodes,
+        }
+    }
+    let out = best_first(&mut g, Limits { nodes: limits.nodes - used, ..limits }, |g, d| g.eval() * 4 + d as i64 * dw);
+    Ok(Outcome { verdict: out.verdict, nodes: used + out.nodes })
+}
+
+/// Whether the narrow search leaves out sideways moves.
+const NO_SIDEWAYS: bool = true;
+
+/// Per mille of the budget the narrow first search may take.
+const NARROW_SHARE: i64 = 500;
+
+/// Weight of the depth against 4 x the evaluation in the best-first score.
+const DEPTH_WEIGHT: i64 = 0;
+
+/// For the differential tests: random play from the deal, every legal single move listed at each
+/// step (crate::walk).
+pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let mut g = Spider::from_layout(layout, options)?;
+    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Spider::token(m), |g, m| {
+        g.apply(m);
+    }))
+}
+
+#[cfg(test)]
+mod tests;

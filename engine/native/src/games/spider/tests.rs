@@ -1,0 +1,136 @@
+//! Spider's tests: runs move as units, a complete run goes off by itself and comes back on
+//! undo, the deal, the key's column sort, and small searches.
+
+use super::*;
+use crate::search::Verdict;
+
+/// A position from columns (bottom first, with face-down counts) and a stock, no validation of
+/// the pack (hand-made positions hold fewer than 104 cards).
+fn pos(cols: &[(&[u8], u8)], stock: &[u8]) -> Spider {
+    let mut g = Spider { cols: Default::default(), down: [0; COLS], stock: stock.to_vec(), off: 0, w: DEFAULT_WEIGHTS, narrow: false, no_sideways: false };
+    for (c, (cards, d)) in cols.iter().enumerate() {
+        g.cols[c] = cards.to_vec();
+        g.down[c] = *d;
+    }
+    g
+}
+
+/// Spade of rank r (1 = A .. 13 = K).
+fn s(r: u8) -> u8 {
+    r - 1
+}
+
+fn h(r: u8) -> u8 {
+    13 + r - 1
+}
+
+fn tokens(g: &Spider) -> Vec<String> {
+    let mut ms = Vec::new();
+    g.legal(&mut ms);
+    let mut t: Vec<String> = ms.into_iter().map(Spider::token).collect();
+    t.sort();
+    t
+}
+
+#[test]
+fn only_suited_runs_move_as_units() {
+    // column 1: 9H 8S 7S (all up); column 2: 9S; column 3: 8H
+    let g = pos(&[(&[h(9), s(8), s(7)], 0), (&[s(9)], 0), (&[h(8)], 0)], &[]);
+    let t = tokens(&g);
+    // 7S onto 8H; 8S 7S onto 9S; 8H onto 9H? no (9H is covered); 8H onto 9S
+    for want in ["1>3", "1:2>2", "3>2"] {
+        assert!(t.contains(&want.to_string()), "{want} in {t:?}");
+    }
+    assert!(!t.iter().any(|x| x.starts_with("1:3")), "9H 8S is not one suit: {t:?}");
+    // empty columns 4..10: any part of the run and any single top card may go there
+    assert!(t.contains(&"1:2>4".to_string()) && t.contains(&"2>10".to_string()));
+    assert!(!t.contains(&"d".to_string()));
+}
+
+#[test]
+fn a_complete_run_goes_off_and_undo_brings_it_back() {
+    let mut run: Vec<u8> = (2..=13).rev().map(s).collect(); // K..2 of spades on a face-down 5H
+    run.insert(0, h(5));
+    let mut g = pos(&[(&run, 1), (&[s(1)], 0), (&[h(7)], 0)], &[]);
+    let before = g.clone();
+    let u = g.apply(Move::Run { from: 1, to: 0, n: 1 });
+    assert_eq!(g.off, 1);
+    assert_eq!(g.cols[0], vec![h(5)]);
+    assert_eq!(g.down[0], 0, "the card under the run turned up");
+    assert!(g.cols[1].is_empty());
+    g.revert(u);
+    assert_eq!((g.cols.clone(), g.down, g.off), (before.cols, before.down, before.off));
+}
+
+#[test]
+fn the_deal_goes_one_to_each_column_top_card_first() {
+    let stock: Vec<u8> = (0..10).collect(); // bottom first: card 9 is the top, to column 1
+    let cols: Vec<(&[u8], u8)> = vec![(&[51u8][..], 0); COLS];
+    let mut g = pos(&cols, &stock);
+    assert!(tokens(&g).contains(&"d".to_string()));
+    let u = g.apply(Move::Deal);
+    assert_eq!(g.cols[0], vec![51, 9]);
+    assert_eq!(g.cols[9], vec![51, 0]);
+    g.revert(u);
+    assert_eq!(g.stock, stock);
+    let mut cols = cols;
+    cols[4] = (&[], 0);
+    assert!(!tokens(&pos(&cols, &stock)).contains(&"d".to_string()), "no deal onto an empty column");
+}
+
+#[test]
+fn columns_sort_in_the_key_only_once_the_stock_is_empty() {
+    let a = pos(&[(&[s(3)], 0), (&[h(4)], 0)], &[]);
+    let b = pos(&[(&[h(4)], 0), (&[s(3)], 0)], &[]);
+    assert_eq!(a.key(), b.key());
+    let stock: Vec<u8> = (0..10).collect();
+    let a = pos(&[(&[s(3)], 0), (&[h(4)], 0)], &stock);
+    let b = pos(&[(&[h(4)], 0), (&[s(3)], 0)], &stock);
+    assert_ne!(a.key(), b.key());
+    // face-down parts are told apart by column and count
+    let a = pos(&[(&[h(9), s(3)], 1), (&[h(4)], 0)], &[]);
+    let b = pos(&[(&[h(4)], 0), (&[h(9), s(3)], 1)], &[]);
+    assert_ne!(a.key(), b.key());
+}
+
+#[test]
+fn searches_win_a_small_position_and_prove_a_small_loss() {
+    // one run of spades split over two columns: 13..7 and 6..1
+    let hi: Vec<u8> = (7..=13).rev().map(s).collect();
+    let lo: Vec<u8> = (1..=6).rev().map(s).collect();
+    let mut g = pos(&[(&hi, 0), (&lo, 0)], &[]);
+    g.off = 7;
+    let out = best_first(&mut g, Limits { nodes: 1000, max_bytes: 1 << 30 }, |g, d| g.eval() * 4 + d as i64);
+    assert_eq!(out.verdict, Verdict::Won(vec!["2:6>1".into()]));
+    // the 6 face down under K..7, and no column ever empties to take the K: lost
+    let mut hi2: Vec<u8> = vec![s(6)];
+    hi2.extend((7..=13).rev().map(s));
+    let lo2: Vec<u8> = (1..=5).rev().map(s).collect();
+    let mut cols: Vec<(&[u8], u8)> = vec![(&hi2, 1), (&lo2, 0)];
+    let kh = [h(13)];
+    cols.extend(std::iter::repeat((&kh[..], 0)).take(8));
+    let mut g = pos(&cols, &[]);
+    g.off = 7;
+    let out = crate::search::search(&mut g, Limits { nodes: 100_000, max_bytes: 1 << 30 });
+    assert_eq!(out.verdict, Verdict::Lost);
+}
+
+#[test]
+fn candidates_are_legal_and_keep_every_move_while_the_stock_lasts() {
+    let stock: Vec<u8> = (0..10).collect();
+    let g = pos(&[(&[h(9), s(8), s(7)], 1), (&[s(9)], 0), (&[h(8)], 0)], &stock);
+    let (mut legal, mut cand) = (Vec::new(), Vec::new());
+    g.legal(&mut legal);
+    g.candidates(&mut cand);
+    let mut a: Vec<String> = legal.into_iter().map(Spider::token).collect();
+    let mut b: Vec<String> = cand.into_iter().map(Spider::token).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+    let g = pos(&[(&[h(9), s(8), s(7)], 1), (&[s(9)], 0), (&[h(8)], 0)], &[]);
+    let mut cand = Vec::new();
+    g.candidates(&mut cand);
+    let t: Vec<String> = cand.into_iter().map(Spider::token).collect();
+    assert!(t.contains(&"1>4".to_string()) && !t.contains(&"1>5".to_string()), "{t:?}");
+    assert!(!t.contains(&"2>4".to_string()), "a whole column into an empty one: the same position");
+}
