@@ -27,6 +27,7 @@ BENCHES: dict[str, str] = {
     "labellelucie": "bench.labellelucie",
     "gaps": "bench.gaps",
     "pipeline": "bench.pipeline",  # workers' speed-up, time outside the solver (issue 4)
+    "memory": "bench.memory",  # resident memory against --max-mb (issue 12)
 }
 
 

@@ -24,8 +24,9 @@ Verdict = Literal["won", "lost", "unknown"]
 Reason = Literal["", "nodes", "memory"]
 
 DEFAULT_MAX_MB = 1024
-"""Memory cap of one search when none is given: 1 GiB of stored position keys (estimated from the
-number of keys, so deterministic). A search that reaches it ends `unknown` with reason `memory`."""
+"""Memory cap of one solve when none is given: 1 GiB of what its searches allocate (seen sets, node
+stores, lists; counted by the native meter from their sizes, so deterministic: docs/solver.md, "The
+memory cap"). A search that reaches it ends `unknown` with reason `memory`."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ def _whole(value: object, what: str, unit: str) -> int:
 
 def solve(code: str, budget: int | None = None, max_mb: int | None = None) -> SolveResult:
     """Search the deal of `code` with at most `budget` positions (default: its board's budget) and
-    `max_mb` MiB of keys (default DEFAULT_MAX_MB). BadInput for a bad code, a game without a
+    `max_mb` MiB of search memory (default DEFAULT_MAX_MB). BadInput for a bad code, a game without a
     solver, or a bad budget or cap."""
     dealt = deal(code)
     if not solvable(dealt.game):

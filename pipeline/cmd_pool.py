@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 import engine
-from pipeline import cluster, cmd_client, fairness, pool, sample, storage
+from pipeline import cluster, cmd_client, fairness, memcap, pool, sample, storage
 from pipeline.check import run_check
 from pipeline.export import export_pool, keygen, verify_fair, verify_pool
 from pipeline.report import write_report
@@ -41,8 +41,11 @@ _budget_opt = click.option(
 )  # fmt: skip
 _workers_opt = click.option("--workers", type=int, default=None, help="Worker processes (default: all cores).")
 _maxmb_opt = click.option(
-    "--max-mb", type=int, default=engine.DEFAULT_MAX_MB, show_default=True,
-    help="Memory cap of one search; past it the deal is unknown.",
+    "--max-mb", type=int, default=None,
+    help=f"Memory cap of one search in MiB (what its tables and lists allocate); past it the deal is unknown"
+    f" (memory). Default: {engine.DEFAULT_MAX_MB}, or less when the machine's available memory cannot hold"
+    f" {memcap.SLACK} x cap + {memcap.ROOM_MB} MiB for every worker (here now:"
+    f" {memcap.default_max_mb(None)} with one worker a core).",
 )  # fmt: skip
 _quiet_opt = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 _cluster_opt = click.option(
@@ -133,7 +136,8 @@ def _stored_boards(folder: Folder) -> list[str]:
 
 
 def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, workers: int | None,
-                 max_mb: int, quiet: bool, address: str | None = None) -> None:  # fmt: skip
+                 max_mb: int | None, quiet: bool, address: str | None = None) -> None:  # fmt: skip
+    max_mb = memcap.resolve(max_mb, workers)
     folder = _folder(ctx).require()
     bs = sample.parse_boards(boards) if boards else _stored_boards(folder)
     if not bs:
@@ -158,7 +162,7 @@ def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, wor
 @_cluster_opt
 @click.pass_context
 def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boards: str | None, budget: int | None,
-              as_json: bool, position: str | None, workers: int | None, max_mb: int, quiet: bool,
+              as_json: bool, position: str | None, workers: int | None, max_mb: int | None, quiet: bool,
               cluster: str | None) -> None:  # fmt: skip
     """Solve one deal (CODE, or --board BOARD NUMBER), a position (--position FILE, - for stdin),
     or with none every sampled, unsolved deal of the data folder across worker processes."""
@@ -167,7 +171,7 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
     if position is not None:
         if args or boards:
             raise engine.BadInput("--position takes no CODE, NUMBER or --boards; accepted: solve --position FILE [--board BOARD]")
-        cmd_client.solve_position(position, board, budget, max_mb, as_json)
+        cmd_client.solve_position(position, board, budget, memcap.resolve(max_mb, 1), as_json)
         return
     if board is not None:
         if len(args) != 1:
@@ -191,7 +195,7 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
         raise engine.BadInput(f"no solver for game {d.game!r} yet (solvable boards: {ok})")
     b = engine.board_for(d.code)
     budget = budget if budget is not None else b.budget
-    row = pool.solve_one((b.id, d.code, budget, max_mb), _solver(ctx))
+    row = pool.solve_one((b.id, d.code, budget, memcap.resolve(max_mb, 1)), _solver(ctx))
     verdict = row["verdict"]
     if as_json:
         out = {k: row[k] for k in ("code", "board", "verdict", "nodes", "line")}
@@ -219,17 +223,18 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
 @_cluster_opt
 @click.pass_context
 def build_cmd(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
-              classic: str | None, budget: int | None, workers: int | None, max_mb: int, quiet: bool,
+              classic: str | None, budget: int | None, workers: int | None, max_mb: int | None, quiet: bool,
               cluster: str | None) -> None:  # fmt: skip
     """Sample and solve: until --target N won deals per board, or over a fixed sample."""
     _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, classic, cluster)
 
 
 def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
-           budget: int | None, workers: int | None, max_mb: int, quiet: bool, classic: str | None = None,
+           budget: int | None, workers: int | None, max_mb: int | None, quiet: bool, classic: str | None = None,
            address: str | None = None) -> None:  # fmt: skip
     pool.check_options(budget, max_mb, workers, target)
     _check_cluster(address, workers)
+    max_mb = memcap.resolve(max_mb, workers)
     _check_sample(numbers, random_, classic)
     folder = _folder(ctx)
     bs = sample.parse_boards(boards)
@@ -349,7 +354,7 @@ def keygen_cmd(key: Path) -> None:
 @_cluster_opt
 @click.pass_context
 def pool_cmd(ctx: click.Context, boards: str | None, numbers: str | None, target: int | None,
-             random_: int | None, classic: str | None, budget: int | None, workers: int | None, max_mb: int,
+             random_: int | None, classic: str | None, budget: int | None, workers: int | None, max_mb: int | None,
              quiet: bool, cluster: str | None) -> None:  # fmt: skip
     """What `make pool` runs: build a modest pool of every solvable board, then check, report and
     export it into the data folder (export in <data>/pool)."""

@@ -14,6 +14,7 @@
 //! limit, or an empty open list, which means every reachable position was
 //! expanded: then the loss is proved, exactly as for the DFS.
 
+use crate::memory::{self, Charged};
 use crate::search::{Game, Limits, Outcome, Resume, SeenKey, SeenSet, Verdict};
 
 struct Node<M> {
@@ -24,9 +25,6 @@ struct Node<M> {
     /// Whether its key was told ahead (`Game::child_key`): then no safe move follows its move.
     told: bool,
 }
-
-/// Bytes a node costs beyond its key (node, open-list entry, map entry).
-const NODE_BYTES: u64 = 48;
 
 /// The open list: a bucket queue over the scores (one list a score, linked through the node ids,
 /// no allocation a bucket), popping the lowest score first, then the newest node (ids are pushed in
@@ -190,8 +188,6 @@ pub struct BestFirst<'g, G: Game, S: FnMut(&G, u32) -> i64> {
     seen: <G::Key as SeenKey>::Set,
     open: Open,
     expanded: u64,
-    per_key: u64,
-    max_bytes: u64,
     moves: Vec<G::Move>,
     /// Each move's key told ahead (`Game::child_key`).
     told: Vec<Option<G::Key>>,
@@ -199,12 +195,16 @@ pub struct BestFirst<'g, G: Game, S: FnMut(&G, u32) -> i64> {
     done: Option<Outcome>,
     /// The score of a child from its evaluation (`Game::child_eval`) and depth, if given.
     quick: Option<Box<dyn Fn(i64, u32) -> i64 + 'g>>,
+    /// The charge of the node store and open list (the seen set charges its own).
+    charged: Charged,
+    _scope: memory::Scope,
 }
 
 impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
     /// A search of `game` from its current position; `max_bytes` caps its stored positions.
     pub fn new(game: &'g mut G, max_bytes: u64, score: S) -> Self {
-        let per_key = game.key_bytes() as u64 + NODE_BYTES;
+        let scope = memory::scope(max_bytes);
+        memory::clear_over();
         let mut b = BestFirst {
             w: Walker { game, nodes: Vec::with_capacity(2048), path: Vec::new(), trail: Vec::new() },
             score,
@@ -212,13 +212,13 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
             seen: SeenSet::with_room(4096),
             open: Open::with_capacity(2048),
             expanded: 0,
-            per_key,
-            max_bytes,
             moves: Vec::new(),
             told: Vec::new(),
             down: Vec::new(),
             done: None,
             quick: None,
+            charged: Charged::default(),
+            _scope: scope,
         };
         b.w.settle();
         if b.w.game.won() {
@@ -238,6 +238,17 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> BestFirst<'g, G, S> {
     pub fn scoring_children(mut self, f: impl Fn(i64, u32) -> i64 + 'g) -> Self {
         self.quick = Some(Box::new(f));
         self
+    }
+
+    /// Whether the next expansion may go on: the node store, open list and lists charged as
+    /// they stand (their growth for the children is charged first, in `resume`); false once
+    /// anything was refused (a game's own tables too).
+    fn metered(&mut self) -> bool {
+        let w = &self.w;
+        let bytes = memory::vec_bytes(&w.nodes) + memory::vec_bytes(&self.open.next) + memory::vec_bytes(&self.open.heads)
+            + memory::vec_bytes(&w.path) + memory::vec_bytes(&w.trail);
+        self.charged.set(bytes);
+        !memory::over()
     }
 
     fn finish(&mut self, verdict: Verdict) -> Option<Outcome> {
@@ -263,7 +274,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
             if self.expanded >= stop {
                 return None;
             }
-            if self.bytes() > self.max_bytes {
+            if !self.metered() {
                 return self.finish(Verdict::OutOfMemory);
             }
             let t = self.open.pop().unwrap();
@@ -272,6 +283,11 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
             w.goto(t, &mut self.down);
             self.moves.clear();
             w.game.moves(&mut self.moves);
+            // room for every child in the node store and the open list, charged first
+            let n = self.moves.len();
+            if !memory::reserve(&mut w.nodes, n) || !memory::reserve(&mut self.open.next, n) {
+                return self.finish(Verdict::OutOfMemory);
+            }
             let depth = w.nodes[t as usize].depth + 1;
             // every key told ahead first, its slot prefetched, so the probes below overlap
             // instead of each waiting on memory (only speed changes)
@@ -299,6 +315,9 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
                         w.game.key()
                     }
                 };
+                if !self.seen.reserve_one() {
+                    return self.finish(Verdict::OutOfMemory);
+                }
                 if self.seen.insert_new(key) {
                     let quick = match &self.quick {
                         Some(f) if was_told => w.game.child_eval(m).map(|e| f(e, depth)),
@@ -333,10 +352,6 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
 
     fn nodes(&self) -> u64 {
         self.expanded
-    }
-
-    fn bytes(&self) -> u64 {
-        self.seen.len() as u64 * self.per_key
     }
 
     fn abandon(&mut self) {

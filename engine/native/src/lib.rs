@@ -9,6 +9,7 @@ pub mod best_first;
 pub mod cards;
 pub mod deal;
 pub mod games;
+pub mod memory;
 pub mod search;
 pub mod seen;
 pub mod walk;
@@ -27,8 +28,11 @@ fn entry(game: &str) -> Result<&'static games::GameEntry, String> {
     games::find(game).ok_or_else(|| format!("no solver for game {game:?}"))
 }
 
-/// Solve one laid-out deal of `game`.
+/// Solve one laid-out deal of `game`. Everything the solve allocates for its searches (its
+/// searches in turn, a game's own tables) is charged to one memory meter capped at
+/// `limits.max_bytes` (`memory`).
 pub fn solve(game: &str, layout: &Layout, options: &Options, limits: search::Limits) -> Result<search::Outcome, String> {
+    let _scope = memory::scope(limits.max_bytes);
     (entry(game)?.solve)(layout, options, limits)
 }
 

@@ -19,6 +19,7 @@
 //!    making it, a child whose key is already seen when its turn comes, which entering it would
 //!    refuse anyway (with `LOOKAHEAD`, the depth-first search keys all children at once).
 
+use crate::memory::{self, Charged};
 pub use crate::seen::{SeenKey, SeenSet};
 
 /// A game the search can play: its moves, safe moves and position key.
@@ -66,22 +67,18 @@ pub trait Game {
     fn child_eval(&self, _m: Self::Move) -> Option<i64> {
         None
     }
-    /// Bytes one stored key costs (for the memory cap).
-    fn key_bytes(&self) -> usize {
-        std::mem::size_of::<Self::Key>()
-    }
     /// Spell `m`, made from this position, in the game's notation: a macro
     /// move (stock taps and a play) becomes several tokens.
     fn spell(&self, m: Self::Move, out: &mut Vec<String>);
 }
 
-/// Limits of one search. Both are deterministic: the memory cap is counted
-/// from the number of stored keys, not read from the operating system.
+/// Limits of one search. Both are deterministic: the memory cap counts the bytes the search's
+/// structures allocate (`crate::memory`), never what the operating system reports.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Positions to expand at most.
     pub nodes: u64,
-    /// Bytes the transposition set may take (estimated) before giving up.
+    /// Bytes the search's tables and lists may take (`crate::memory`) before giving up.
     pub max_bytes: u64,
 }
 
@@ -114,9 +111,6 @@ impl Outcome {
     }
 }
 
-/// Rough cost of one entry in the hash set beyond the key itself.
-const ENTRY_OVERHEAD: u64 = 16;
-
 struct Frame<M, K> {
     moves: Vec<M>,
     /// With `Game::LOOKAHEAD`, the key each move leads to (None: not known, a won child), else empty.
@@ -144,8 +138,12 @@ struct Searcher<'g, G: Game> {
     stack: Vec<Frame<G::Move, G::Key>>,
     spare: Vec<(Vec<G::Move>, Vec<Option<G::Key>>)>,
     nodes: u64,
-    per_key: u64,
     cut: Option<Verdict>,
+    /// Bytes of the frames' move and key lists (on the stack or spare).
+    frame_bytes: u64,
+    /// The charge of the stack, trail and frames (the seen set charges its own).
+    charged: Charged,
+    _scope: memory::Scope,
 }
 
 impl<'g, G: Game> Searcher<'g, G> {
@@ -174,7 +172,6 @@ impl<'g, G: Game> Searcher<'g, G> {
                 self.game.key()
             }
         };
-        let len = self.seen.len() as u64;
         // The key first: most refusals are seen positions, and one probe tells them.
         let seen = &self.seen;
         if (!was_told && seen.contains(&key)) || self.game.dominated(&|k| seen.contains(k)) {
@@ -183,7 +180,7 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
         if self.nodes >= self.limits.nodes {
             self.cut = Some(Verdict::OutOfNodes);
-        } else if (len + 1) * self.per_key > self.limits.max_bytes {
+        } else if !self.metered() {
             self.cut = Some(Verdict::OutOfMemory);
         }
         if self.cut.is_some() {
@@ -194,14 +191,28 @@ impl<'g, G: Game> Searcher<'g, G> {
         self.nodes += 1;
         // room for a typical position's candidates at once: a dive makes a new list per level
         let (mut moves, mut keys) = self.spare.pop().unwrap_or_else(|| (Vec::with_capacity(32), Vec::new()));
+        let before = memory::vec_bytes(&moves) + memory::vec_bytes(&keys);
         moves.clear();
         keys.clear();
         self.game.moves(&mut moves);
         if G::LOOKAHEAD {
             self.look_ahead(&moves, &mut keys);
         }
+        self.frame_bytes += memory::vec_bytes(&moves) + memory::vec_bytes(&keys) - before;
         self.stack.push(Frame { moves, keys, next: 0, mark });
         Entry::Entered
+    }
+
+    /// Whether the next position fits the memory cap: its frame's room on the stack and its key's
+    /// in the seen set are charged first; the lists that grew since (the trail, the last frame's
+    /// moves, a game's own tables) are charged as they stand. False once anything was refused.
+    fn metered(&mut self) -> bool {
+        if !memory::reserve(&mut self.stack, 1) || !self.seen.reserve_one() {
+            return false;
+        }
+        let bytes = memory::vec_bytes(&self.stack) + memory::vec_bytes(&self.trail) + memory::vec_bytes(&self.spare) + self.frame_bytes;
+        self.charged.set(bytes);
+        !memory::over()
     }
 
     /// The key of each child in `moves` (made from the current position) into `keys`, each
@@ -316,7 +327,8 @@ pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
 
 impl<'g, G: Game> Searcher<'g, G> {
     fn new(game: &'g mut G, limits: Limits) -> Self {
-        let per_key = game.key_bytes() as u64 + ENTRY_OVERHEAD;
+        let scope = memory::scope(limits.max_bytes);
+        memory::clear_over();
         Searcher {
             game,
             limits,
@@ -326,8 +338,10 @@ impl<'g, G: Game> Searcher<'g, G> {
             stack: Vec::new(),
             spare: Vec::new(),
             nodes: 0,
-            per_key,
             cut: None,
+            frame_bytes: 0,
+            charged: Charged::default(),
+            _scope: scope,
         }
     }
 
@@ -385,11 +399,6 @@ impl<'g, G: Game> Scan<'g, G> {
         self.done.as_ref()
     }
 
-    /// Bytes this scan's keys take (estimated as for the memory cap).
-    pub fn bytes(&self) -> u64 {
-        self.s.seen.len() as u64 * self.s.per_key
-    }
-
     /// Give up: the game is handed back as it was found.
     pub fn abandon(&mut self) {
         if self.done.is_none() {
@@ -436,8 +445,6 @@ pub trait Resume {
     fn resume(&mut self, more: u64) -> Option<Outcome>;
     /// Positions expanded so far.
     fn nodes(&self) -> u64;
-    /// Bytes its stored positions take (estimated, for the memory cap).
-    fn bytes(&self) -> u64;
     /// Give up: hand the game back as it was found.
     fn abandon(&mut self);
 }
@@ -448,9 +455,6 @@ impl<'g, G: Game> Resume for Scan<'g, G> {
     }
     fn nodes(&self) -> u64 {
         Scan::nodes(self)
-    }
-    fn bytes(&self) -> u64 {
-        Scan::bytes(self)
     }
     fn abandon(&mut self) {
         Scan::abandon(self)
@@ -480,9 +484,6 @@ impl<'a> Resume for Lazy<'a> {
     fn nodes(&self) -> u64 {
         self.scan.as_ref().map_or(0, |s| s.nodes())
     }
-    fn bytes(&self) -> u64 {
-        self.scan.as_ref().map_or(0, |s| s.bytes())
-    }
     fn abandon(&mut self) {
         if let Some(s) = self.scan.as_mut() {
             s.abandon();
@@ -497,8 +498,10 @@ impl<'a> Resume for Lazy<'a> {
 /// twice, and the doubling rounds bound the cost by about twice the number of scans times what
 /// the quickest scan needs. Every scan is a complete search with the same candidates: the first
 /// that wins gives the line, the first that runs dry proves the loss. Nodes are summed over
-/// scans (deterministic), the memory cap over their keys.
+/// scans (deterministic), the memory cap over all their structures (one meter: a scan that cannot
+/// grow ends out of memory).
 pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: &[u64], share: u64, alone: usize) -> Outcome {
+    let _scope = memory::scope(limits.max_bytes);
     let cap = limits.nodes / share.max(1);
     let mut used = 0u64;
     let mut round = 0u32;
@@ -513,11 +516,9 @@ pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: &[u
             let before = scans[i].nodes();
             let out = scans[i].resume(more);
             used += scans[i].nodes() - before;
-            let bytes: u64 = scans.iter().map(|s| s.bytes()).sum();
             match out {
                 Some(o) => break 'turns o.verdict,
                 None if solo || used >= limits.nodes => break 'turns Verdict::OutOfNodes,
-                None if bytes > limits.max_bytes => break 'turns Verdict::OutOfMemory,
                 None => {}
             }
         }

@@ -2,9 +2,15 @@
 //! its set (`SeenKey::Set`): most use `HashSeen`, a hash set; a game whose key is one non-zero
 //! word can use `WordSet`, an open-addressing table of words in which a probe is one cache line.
 //! Both are exact: a key is found only if that very key was inserted.
+//!
+//! Every set charges the memory meter (`crate::memory`) what its table takes, and grows only when
+//! the meter allows it (`reserve_one`, asked by the searches before each insert) and the allocator
+//! gives the memory (fallible allocation: a refusal ends the search `unknown`, never an abort).
 
+use crate::memory::{self, Charged};
 use rustc_hash::FxHashSet;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// A set of keys: the search asks `contains` and then inserts keys it did not find.
@@ -25,6 +31,9 @@ pub trait SeenSet<K>: Default {
         new
     }
     fn len(&self) -> usize;
+    /// Room for one more key: grow the table now if the next insert would, charging the memory
+    /// meter first. False (nothing inserted may follow) when the cap or the allocator refuses.
+    fn reserve_one(&mut self) -> bool;
     /// Start fetching the memory a probe for `k` will read (only speed changes). Default: nothing.
     #[inline]
     fn prefetch(&self, _k: &K) {}
@@ -33,20 +42,51 @@ pub trait SeenSet<K>: Default {
 /// A key type and the set the search keeps it in.
 pub trait SeenKey: Eq + Hash + Sized {
     type Set: SeenSet<Self>;
-}
-
-/// The default set: a hash set (rustc-hash).
-pub struct HashSeen<K>(FxHashSet<K>);
-
-impl<K> Default for HashSeen<K> {
-    fn default() -> Self {
-        HashSeen(FxHashSet::default())
+    /// Bytes the key holds outside the set's table (a Vec's buffer, with the allocator's header),
+    /// charged to the memory meter while the key is stored. Default: none.
+    fn heap_bytes(&self) -> usize {
+        0
     }
 }
 
-impl<K: Eq + Hash> SeenSet<K> for HashSeen<K> {
+/// The default set: a hash set (rustc-hash), its table and its keys' heap bytes charged to the
+/// memory meter.
+pub struct HashSeen<K>(FxHashSet<K>, Charged, Charged);
+
+impl<K> Default for HashSeen<K> {
+    fn default() -> Self {
+        HashSeen(FxHashSet::default(), Charged::default(), Charged::default())
+    }
+}
+
+/// The bytes of a hash table (hashbrown, behind std's and rustc-hash's sets) of `T`s with room for
+/// `cap` entries: a power of two of buckets (4 or 8 for small ones), 7/8 of them usable, a slot and
+/// a control byte each, 16 more control bytes. The crate's tests check it against the allocator.
+pub fn hash_table_bytes<T>(cap: usize) -> u64 {
+    if cap == 0 {
+        return 0;
+    }
+    let buckets = match cap {
+        0..4 => 4,
+        4..8 => 8,
+        _ => (cap * 8 / 7).next_power_of_two(),
+    };
+    let slots = (buckets * std::mem::size_of::<T>()).next_multiple_of(16);
+    (slots + buckets + 16) as u64
+}
+
+impl<K: SeenKey> HashSeen<K> {
+    /// Keep the charge equal to the table (after growth the set could not ask for).
+    fn charge(&mut self) {
+        self.1.set(hash_table_bytes::<K>(self.0.capacity()));
+    }
+}
+
+impl<K: SeenKey> SeenSet<K> for HashSeen<K> {
     fn with_room(n: usize) -> Self {
-        HashSeen(FxHashSet::with_capacity_and_hasher(n, Default::default()))
+        let mut s = HashSeen(FxHashSet::with_capacity_and_hasher(n, Default::default()), Charged::default(), Charged::default());
+        s.charge();
+        s
     }
     #[inline]
     fn contains(&self, k: &K) -> bool {
@@ -54,14 +94,102 @@ impl<K: Eq + Hash> SeenSet<K> for HashSeen<K> {
     }
     #[inline]
     fn insert(&mut self, k: K) {
-        self.0.insert(k);
+        self.insert_new(k);
     }
     #[inline]
     fn insert_new(&mut self, k: K) -> bool {
-        self.0.insert(k)
+        let (cap, heap) = (self.0.capacity(), k.heap_bytes() as u64);
+        let new = self.0.insert(k);
+        if new && heap > 0 {
+            let held = self.2 .0 + heap;
+            self.2.set(held);
+        }
+        if self.0.capacity() != cap {
+            self.charge();
+        }
+        new
     }
     fn len(&self) -> usize {
         self.0.len()
+    }
+    fn reserve_one(&mut self) -> bool {
+        let (len, cap) = (self.0.len(), self.0.capacity());
+        if len < cap {
+            return true;
+        }
+        // the table the next insert would make (twice the buckets), charged first; the old one
+        // stays live while the keys move
+        let more = hash_table_bytes::<K>(cap + 1);
+        if !memory::charge(more) {
+            return false;
+        }
+        let ok = self.0.try_reserve(1).is_ok();
+        memory::release(more);
+        if !ok {
+            memory::fail();
+        }
+        self.charge();
+        ok
+    }
+}
+
+/// A hash map a game keeps beside the search (such as the positions it expanded), its table
+/// charged to the memory meter like `HashSeen`'s: an entry the meter has no room for is not stored.
+pub struct MeteredMap<K, V>(rustc_hash::FxHashMap<K, V>, Charged);
+
+impl<K, V> Default for MeteredMap<K, V> {
+    fn default() -> Self {
+        MeteredMap(Default::default(), Charged::default())
+    }
+}
+
+impl<K: Eq + Hash, V> MeteredMap<K, V> {
+    #[inline]
+    pub fn get(&self, k: &K) -> Option<&V> {
+        self.0.get(k)
+    }
+
+    /// Store `v` under `k`; false (nothing stored, the solve marked out of memory) when a new
+    /// entry needs a bigger table than the cap or the allocator allows.
+    pub fn insert(&mut self, k: K, v: V) -> bool {
+        let (len, cap) = (self.0.len(), self.0.capacity());
+        if len == cap && !self.0.contains_key(&k) {
+            let more = hash_table_bytes::<(K, V)>(cap + 1);
+            if !memory::charge(more) {
+                return false;
+            }
+            let ok = self.0.try_reserve(1).is_ok();
+            memory::release(more);
+            self.1.set(hash_table_bytes::<(K, V)>(self.0.capacity()));
+            if !ok {
+                memory::fail();
+                return false;
+            }
+        }
+        self.0.insert(k, v);
+        true
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<K: Clone + Eq + Hash, V: Clone> Clone for MeteredMap<K, V> {
+    fn clone(&self) -> Self {
+        let mut c = MeteredMap(self.0.clone(), Charged::default());
+        c.1.set(hash_table_bytes::<(K, V)>(c.0.capacity()));
+        c
+    }
+}
+
+impl<K: std::fmt::Debug, V: std::fmt::Debug> std::fmt::Debug for MeteredMap<K, V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }
 
@@ -69,7 +197,13 @@ macro_rules! hash_seen {
     ($($t:ty),*) => { $(impl SeenKey for $t { type Set = HashSeen<$t>; })* };
 }
 // A game with another key type adds it here (or gives it a set of its own, as abstract Klondike).
-hash_seen!(u8, u16, u32, u64, u128, usize, (u64, u64), (u128, u128), Vec<u8>);
+hash_seen!(u8, u16, u32, u64, u128, usize, (u64, u64), (u128, u128));
+impl SeenKey for Vec<u8> {
+    type Set = HashSeen<Vec<u8>>;
+    fn heap_bytes(&self) -> usize {
+        if self.capacity() == 0 { 0 } else { (self.capacity() + 8).next_multiple_of(16) }
+    }
+}
 impl<T: Eq + Hash, const N: usize> SeenKey for [T; N] {
     type Set = HashSeen<[T; N]>;
 }
@@ -129,20 +263,51 @@ impl WordSet {
     }
 
     /// Insert `w` (non-zero, not in the set) probing from `home`; `rehome` gives the home of a
-    /// stored word when the table grows.
+    /// stored word when the table grows. Growth the meter refuses is left out while the table has
+    /// a free slot (the search, told by the meter, stops at once).
     pub fn insert(&mut self, home: u64, w: u64, rehome: impl Fn(u64) -> u64) {
         debug_assert!(w != 0);
-        if 2 * (self.len + 1) > self.slots.len() {
-            let bits = (self.bits + 1).max(10);
-            let old = std::mem::replace(&mut self.slots, zeroed_table(1 << bits));
-            self.bits = bits;
-            for &o in old.iter().filter(|&&o| o != 0) {
-                self.put(rehome(o), o);
-            }
-            give_back(old);
+        if !self.reserve_one(&rehome) && self.len + 1 >= self.slots.len() {
+            // no free slot left: grow whatever the cap (only a caller that did not ask gets here)
+            self.grow(&rehome, true);
         }
         self.put(home, w);
         self.len += 1;
+    }
+
+    /// Room for one more word (the table grows at half full), charged to the meter first; false
+    /// when the cap or the allocator refuses.
+    pub fn reserve_one(&mut self, rehome: impl Fn(u64) -> u64) -> bool {
+        if 2 * (self.len + 1) <= self.slots.len() {
+            return true;
+        }
+        self.grow(&rehome, false)
+    }
+
+    /// Twice the slots (at least 1024): the new table is charged before it is taken (the old one
+    /// is live while the words move), then the old one is released and kept as a spare.
+    fn grow(&mut self, rehome: &impl Fn(u64) -> u64, anyway: bool) -> bool {
+        let bits = (self.bits + 1).max(10);
+        let bytes = (8u64 << bits) as u64;
+        if anyway {
+            memory::charge_anyway(bytes);
+        } else if !memory::charge(bytes) {
+            return false;
+        }
+        let Some(new) = zeroed_table(1 << bits) else {
+            memory::release(bytes);
+            memory::fail();
+            return false;
+        };
+        memory::charge_anyway(memory::vec_bytes(&new) - bytes); // a bigger spare
+        let old = std::mem::replace(&mut self.slots, new);
+        self.bits = bits;
+        for &o in old.iter().filter(|&&o| o != 0) {
+            self.put(rehome(o), o);
+        }
+        memory::release(memory::vec_bytes(&old));
+        give_back(old);
+        true
     }
 
     #[inline]
@@ -162,25 +327,34 @@ impl WordSet {
 
 impl Drop for WordSet {
     fn drop(&mut self) {
-        give_back(std::mem::take(&mut self.slots));
+        let slots = std::mem::take(&mut self.slots);
+        memory::release(memory::vec_bytes(&slots));
+        give_back(slots);
     }
 }
 
 /// Big tables given back by grown or finished `WordSet`s, for the next one that grows in this
 /// process (the next deal's search): a fresh table costs the kernel a fault and a zeroing per
 /// page (measured: most of a hard deal's system time), a reused one only a memset. At most
-/// `SPARE_BYTES` are kept, the largest tables first. Only speed changes (the memory cap counts keys).
+/// `SPARE_BYTES` are kept, the largest tables first, and never more than the meter's room: spares
+/// and charged bytes together stay within the cap (a spare taken is charged again). Only speed
+/// changes: the verdict reads the meter, never the spares.
 static SPARE: Mutex<Vec<Vec<u64>>> = Mutex::new(Vec::new());
+/// The bytes `SPARE` holds (read without the lock by `trim_spares`, on every charge).
+static SPARE_HELD: AtomicU64 = AtomicU64::new(0);
 const SPARE_BYTES: usize = 768 << 20;
 /// Tables below this size (as for huge pages) are left to the allocator.
 const SPARE_MIN_BYTES: usize = 4 << 20;
 
-/// A table of `n` empty slots: the smallest spare that is big enough, or a new one.
-fn zeroed_table(n: usize) -> Vec<u64> {
+/// A table of `n` empty slots: the smallest spare that is big enough, or a new one (None when
+/// the allocator refuses). The caller has charged `n` slots; the spares are cut to the room left.
+fn zeroed_table(n: usize) -> Option<Vec<u64>> {
     let reused = if n * 8 >= SPARE_MIN_BYTES {
         let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
         let best = (0..spare.len()).filter(|&i| spare[i].capacity() >= n).min_by_key(|&i| spare[i].capacity());
-        best.map(|i| spare.swap_remove(i))
+        let got = best.map(|i| spare.swap_remove(i));
+        trim(&mut spare, memory::room());
+        got
     } else {
         None
     };
@@ -188,13 +362,58 @@ fn zeroed_table(n: usize) -> Vec<u64> {
         Some(mut v) => {
             v.clear();
             v.resize(n, 0);
-            v
+            Some(v)
         }
         None => {
-            let mut v = vec![0; n];
+            let mut v = try_zeroed::<u64>(n)?;
             huge_pages(&mut v);
-            v
+            Some(v)
         }
+    }
+}
+
+/// Types whose all-zero bytes are a valid value (the tables' empty slots).
+trait Zeroed {}
+impl Zeroed for u64 {}
+impl<const N: usize> Zeroed for [u64; N] {}
+
+/// `n` zeroed values, or None when the allocator refuses (rather than aborting the process).
+/// Zeroed by the allocator, so a fresh table's pages are mapped only when first touched.
+fn try_zeroed<T: Zeroed>(n: usize) -> Option<Vec<T>> {
+    let layout = std::alloc::Layout::array::<T>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size; an all-zero T is valid (`Zeroed`); the buffer is
+    // allocated by the global allocator with the layout of n Ts, as Vec::from_raw_parts requires.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout) as *mut T;
+        if p.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(p, n, n))
+    }
+}
+
+/// Keep at most `room` bytes of spares (and `SPARE_BYTES`), the largest first.
+fn trim(spare: &mut Vec<Vec<u64>>, room: u64) {
+    spare.sort_by_key(|v| std::cmp::Reverse(v.capacity()));
+    let (mut total, cap) = (0u64, room.min(SPARE_BYTES as u64));
+    spare.retain(|v| {
+        let keep = total + memory::vec_bytes(v) <= cap;
+        if keep {
+            total += memory::vec_bytes(v);
+        }
+        keep
+    });
+    SPARE_HELD.store(total, Ordering::Relaxed);
+}
+
+/// Free spares beyond `room` bytes: the meter calls it whenever a charge leaves less room than
+/// the spares hold, so that the spares and the charged bytes together stay within the cap.
+pub(crate) fn trim_spares(room: u64) {
+    if SPARE_HELD.load(Ordering::Relaxed) > room {
+        trim(&mut SPARE.lock().unwrap_or_else(|e| e.into_inner()), room);
     }
 }
 
@@ -246,15 +465,36 @@ impl<const N: usize> WordsSet<N> {
         }
     }
 
-    fn grow(&mut self) {
+    /// Twice the slots (at least 1024), the new table charged first (`WordSet::grow`); `anyway`
+    /// when the table is full and must grow whatever the cap. False when refused.
+    fn grow(&mut self, anyway: bool) -> bool {
         let bits = (self.bits + 1).max(10);
-        let old = std::mem::replace(&mut self.slots, vec![[0; N]; 1 << bits]);
+        let bytes = (std::mem::size_of::<[u64; N]>() << bits) as u64;
+        if anyway {
+            memory::charge_anyway(bytes);
+        } else if !memory::charge(bytes) {
+            return false;
+        }
+        let Some(new) = try_zeroed::<[u64; N]>(1 << bits) else {
+            memory::release(bytes);
+            memory::fail();
+            return false;
+        };
+        let old = std::mem::replace(&mut self.slots, new);
         huge_pages(self.slots.as_flattened_mut());
         self.bits = bits;
-        for o in old.into_iter().filter(|o| *o != [0; N]) {
-            let (i, _) = self.find(&o);
-            self.slots[i] = o;
+        for o in old.iter().filter(|o| **o != [0; N]) {
+            let (i, _) = self.find(o);
+            self.slots[i] = *o;
         }
+        memory::release(memory::vec_bytes(&old));
+        true
+    }
+}
+
+impl<const N: usize> Drop for WordsSet<N> {
+    fn drop(&mut self) {
+        memory::release(memory::vec_bytes(&self.slots));
     }
 }
 
@@ -265,12 +505,7 @@ fn give_back(v: Vec<u64>) {
     }
     let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
     spare.push(v);
-    spare.sort_by_key(|v| std::cmp::Reverse(v.capacity()));
-    let mut total = 0;
-    spare.retain(|v| {
-        total += v.capacity() * 8;
-        total <= SPARE_BYTES
-    });
+    trim(&mut spare, memory::room());
 }
 
 impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
@@ -281,6 +516,7 @@ impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
         }
         s.bits = s.bits.max(10);
         s.slots = vec![[0; N]; 1 << s.bits];
+        memory::charge_anyway(memory::vec_bytes(&s.slots));
         s
     }
     #[inline]
@@ -294,8 +530,8 @@ impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
     #[inline]
     fn insert_new(&mut self, k: [u64; N]) -> bool {
         debug_assert!(k != [0; N], "the all-zero key marks an empty slot");
-        if 2 * (self.len + 1) > self.slots.len() {
-            self.grow();
+        if !self.reserve_one() && self.len + 1 >= self.slots.len() {
+            self.grow(true); // full: only a caller that did not ask gets here
         }
         let (i, found) = self.find(&k);
         if found {
@@ -307,6 +543,9 @@ impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
     }
     fn len(&self) -> usize {
         self.len
+    }
+    fn reserve_one(&mut self) -> bool {
+        2 * (self.len + 1) <= self.slots.len() || self.grow(false)
     }
     #[inline]
     fn prefetch(&self, k: &[u64; N]) {
@@ -392,6 +631,52 @@ mod tests {
             let other = |i: u64| (i << 2 | (round + 1) % 3) + 1;
             assert!((0..400_000).step_by(7).all(|i| !s.contains(home(other(i)), other(i))));
         }
+    }
+
+    #[test]
+    fn sets_grow_only_within_the_cap_and_charge_their_tables() {
+        let cap = 3 << 20;
+        let _s = memory::scope(cap);
+        {
+            // WordSet: 1 MiB -> 2 MiB holds both (3 MiB); 2 -> 4 MiB would pass the cap
+            let home = |w: u64| w.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let mut s = WordSet::default();
+            let mut n = 0u64;
+            while s.reserve_one(home) {
+                n += 1;
+                s.insert(home(n), n, home);
+            }
+            assert!(memory::over());
+            assert_eq!(memory::used(), memory::vec_bytes(&s.slots));
+            assert_eq!((s.slots.len(), s.len()), (1 << 18, 1 << 17));
+            assert!((1..=n).step_by(97).all(|w| s.contains(home(w), w)));
+        }
+        assert_eq!(memory::used(), 0, "a dropped set gives its charge back");
+        memory::clear_over();
+        {
+            let mut s: HashSeen<u64> = SeenSet::with_room(256);
+            let mut n = 0u64;
+            while s.reserve_one() {
+                n += 1;
+                s.insert(n);
+            }
+            assert!(memory::over() && s.len() as u64 == n);
+            assert_eq!(memory::used(), hash_table_bytes::<u64>(s.0.capacity()));
+            let next = hash_table_bytes::<u64>(s.0.capacity() + 1);
+            assert!(memory::used() <= cap && memory::used() + next > cap);
+        }
+        memory::clear_over();
+        {
+            let mut s: WordsSet<3> = SeenSet::with_room(10);
+            let mut n = 0u64;
+            while s.reserve_one() {
+                n += 1;
+                s.insert([n, 0, 1]);
+            }
+            assert!(memory::over() && memory::used() <= cap);
+            assert_eq!(memory::used(), memory::vec_bytes(&s.slots));
+        }
+        assert_eq!(memory::used(), 0);
     }
 
     #[test]

@@ -51,6 +51,9 @@ impl SeenSet<Key> for KeySet {
     fn len(&self) -> usize {
         self.0.len()
     }
+    fn reserve_one(&mut self) -> bool {
+        self.0.reserve_one()
+    }
     #[inline]
     fn prefetch(&self, k: &Key) {
         self.0.prefetch(&k.0);

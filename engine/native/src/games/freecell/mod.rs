@@ -64,12 +64,6 @@ impl Game for FreeCell {
         self.key_after(m)
     }
 
-    /// The memory cap's estimate of a key, kept at the uncoded key's 52 bytes, so that every
-    /// verdict under a memory cap stays what it was before the key was packed.
-    fn key_bytes(&self) -> usize {
-        52
-    }
-
     fn spell(&self, m: Move, out: &mut Vec<String>) {
         out.push(self.spell_move(m));
     }

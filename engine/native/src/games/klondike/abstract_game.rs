@@ -98,6 +98,9 @@ impl SeenSet<AbsKey> for AbsSeen {
     fn len(&self) -> usize {
         self.0.len()
     }
+    fn reserve_one(&mut self) -> bool {
+        self.0.reserve_one(|w| AbsKey(w).home())
+    }
     #[inline]
     fn prefetch(&self, k: &AbsKey) {
         self.0.prefetch(k.home())
@@ -892,11 +895,6 @@ impl Game for Abs {
     const LOOKAHEAD: bool = true;
     fn child_key(&self, m: AbsMove) -> Option<AbsKey> {
         Abs::child_key(self, m)
-    }
-    /// A `WordSet` slot is 8 bytes and it keeps 2 to 4 slots a key (16..32 bytes, 48 for a moment
-    /// while it grows and holds both tables); 24 and the search's 16 make 40 bytes a key.
-    fn key_bytes(&self) -> usize {
-        24
     }
     fn spell(&self, m: AbsMove, out: &mut Vec<String>) {
         out.push(token(m))

@@ -15,7 +15,7 @@
 //! so an undo is a snapshot of those four.
 
 use crate::search::{self, Game, Limits, Outcome};
-use rustc_hash::FxHashMap;
+use crate::seen::MeteredMap;
 use std::cell::RefCell;
 use crate::{Layout, Options};
 
@@ -138,7 +138,7 @@ pub struct Pyramid {
     /// For each position expanded by the search, keyed without its pass,
     /// the lowest pass it was expanded on: the same cards on a later pass
     /// (fewer turn-overs left) are dominated (README.md).
-    expanded: RefCell<FxHashMap<u64, u8>>,
+    expanded: RefCell<MeteredMap<u64, u8>>,
     /// Tests only: no safe moves, no dead or dominated positions pruned.
     plain: bool,
     /// Per rank 1..13, the table positions / deck indices holding that rank: the rank counts
@@ -162,7 +162,7 @@ impl Pyramid {
         if passes > 4 {
             return Err(format!("pyramid: passes must be 0 (unlimited) or 1..4, got {passes}"));
         }
-        let expanded = RefCell::new(FxHashMap::default());
+        let expanded = RefCell::new(MeteredMap::default());
         let (mut table_rank, mut deck_rank) = ([0u32; 14], [0u32; 14]);
         for (p, &c) in table.iter().enumerate() {
             table_rank[rank(c) as usize] |= 1 << p;
@@ -378,11 +378,6 @@ impl Game for Pyramid {
         }
     }
 
-    /// Two keys: the position's and its pass-free twin in `expanded`.
-    fn key_bytes(&self) -> usize {
-        2 * std::mem::size_of::<u64>() + 16
-    }
-
     fn apply(&mut self, m: Move) -> Undo {
         let u = Undo { removed: self.removed, gone: self.gone, cursor: self.cursor, pass: self.pass };
         match m {
@@ -497,6 +492,8 @@ impl Pyramid {
             Some(&p) if p < self.pass => true,
             Some(&p) if p <= self.pass => false,
             _ => {
+                // refused by the memory cap: not recorded (less pruning, never a lost win), and
+                // the search stops at its next position (`crate::memory`)
                 seen.insert(cards, self.pass);
                 false
             }

@@ -439,11 +439,6 @@ impl Game for Spider {
         k
     }
 
-    fn key_bytes(&self) -> usize {
-        // the Vec and a typical key's bytes on the heap
-        24 + 96
-    }
-
     fn spell(&self, m: Move, out: &mut Vec<String>) {
         out.push(Self::token(m));
     }
