@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import defaultdict
-from typing import Any
+from typing import Any, Callable
 
 import engine
 from pipeline import storage
@@ -84,31 +84,37 @@ def _stored_codes(folder: Folder) -> dict[str, set[str]]:
     return out
 
 
-def sample_numbers(folder: Folder, boards: list[str], lo: int, hi: int) -> dict[str, int]:
-    """Add numbered deals lo..hi of each board (those not stored yet). Returns new deals per board."""
+def _sample_blocks(
+    folder: Folder, boards: list[str], lo: int, hi: int, code_of: Callable[[str, int], str], part: Callable[[int, int], str]
+) -> dict[str, int]:
+    """Add the deals numbered lo..hi of each board (codes from `code_of`), those not stored yet, in
+    parts of aligned blocks of DEALS_BLOCK numbers named `<board>.<part(first, last)>`."""
     folder.root.mkdir(parents=True, exist_ok=True)
     have = _stored_codes(folder)
     added: dict[str, int] = {}
     for board in boards:
         added[board] = 0
         for block_lo in range((lo - 1) // DEALS_BLOCK * DEALS_BLOCK + 1, hi + 1, DEALS_BLOCK):
-            numbers = range(max(lo, block_lo), min(hi, block_lo + DEALS_BLOCK - 1) + 1)
             rows = []
-            for n in numbers:
-                code = engine.board_code(board, n)
+            for n in range(max(lo, block_lo), min(hi, block_lo + DEALS_BLOCK - 1) + 1):
+                code = code_of(board, n)
                 if code not in have[board]:
                     rows.append(deal_row(board, code))
             if rows:
-                a, b = rows[0]["number"], rows[-1]["number"]
-                storage.write_part(folder, DEALS, f"{board}.N{a:07d}-{b:07d}", rows)
+                storage.write_part(folder, DEALS, f"{board}.{part(rows[0]['number'], rows[-1]['number'])}", rows)
                 added[board] += len(rows)
     return added
+
+
+def sample_numbers(folder: Folder, boards: list[str], lo: int, hi: int) -> dict[str, int]:
+    """Add numbered deals lo..hi of each board (those not stored yet). Returns new deals per board."""
+    return _sample_blocks(folder, boards, lo, hi, engine.board_code, lambda a, b: f"N{a:07d}-{b:07d}")
 
 
 def classic_code(board: str, number: int) -> str:
     """The board's classic FreeCell code of `number` (BadInput for a board not dealt classically)."""
     b = engine.board(board)
-    if not any(g.classic for g in engine.GAMES.values() if g.id == b.game):
+    if not engine.game(b.game).classic:
         ok = ", ".join(x.id for x in engine.BOARDS.values() if engine.game(x.game).classic)
         raise engine.BadInput(f"board {board!r} has no classic numbering; accepted with --classic: {ok}")
     return engine.format_code(engine.DealCode.classic(number, b.options))
@@ -118,22 +124,7 @@ def sample_classic(folder: Folder, boards: list[str], lo: int, hi: int) -> dict[
     """Add classic FreeCell deals lo..hi (C codes: no seed, the classic number kept) of each board."""
     for b in boards:  # refuse a non-classic board before any work
         classic_code(b, lo)
-    folder.root.mkdir(parents=True, exist_ok=True)
-    have = _stored_codes(folder)
-    added: dict[str, int] = {}
-    for board in boards:
-        added[board] = 0
-        for block_lo in range((lo - 1) // DEALS_BLOCK * DEALS_BLOCK + 1, hi + 1, DEALS_BLOCK):
-            rows = []
-            for n in range(max(lo, block_lo), min(hi, block_lo + DEALS_BLOCK - 1) + 1):
-                code = classic_code(board, n)
-                if code not in have[board]:
-                    rows.append(deal_row(board, code))
-            if rows:
-                a, b = rows[0]["number"], rows[-1]["number"]
-                storage.write_part(folder, DEALS, f"{board}.C{a:010d}-{b:010d}", rows)
-                added[board] += len(rows)
-    return added
+    return _sample_blocks(folder, boards, lo, hi, classic_code, lambda a, b: f"C{a:010d}-{b:010d}")
 
 
 def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, int]:
