@@ -8,7 +8,6 @@ the referee's on every deal (bench/redeals.py).
 from __future__ import annotations
 
 from bench import redeals
-from engine import _native
 
 GAME = "gaps"
 REFERENCE = (
@@ -18,7 +17,7 @@ REFERENCE = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    return redeals.main(GAME, _native._gaps_rows, "rows", REFERENCE, argv)
+    return redeals.main(GAME, "rows", REFERENCE, argv)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ against the referee's on every deal (bench/redeals.py).
 from __future__ import annotations
 
 from bench import redeals
-from engine import _native
 
 GAME = "labellelucie"
 REFERENCE = (
@@ -18,7 +17,7 @@ REFERENCE = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    return redeals.main(GAME, _native._labellelucie_fans, "fans", REFERENCE, argv)
+    return redeals.main(GAME, "fans", REFERENCE, argv)
 
 
 if __name__ == "__main__":

@@ -10,9 +10,10 @@ Shared by bench/labellelucie.py and bench/gaps.py.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable
+from typing import Any
 
 import engine
+from engine import _native
 from bench import peaks
 from bench.args import add_shared, budgets
 
@@ -34,7 +35,7 @@ def first_moves_line(rules: Any, state: Any, limit: int = 3000) -> list[str]:
     return line
 
 
-def check_redeals(game: str, deals: range, budget: int, native_position: Callable[..., Any], attr: str) -> tuple[int, int]:
+def check_redeals(game: str, deals: range, budget: int, attr: str) -> tuple[int, int]:
     """(deals checked, redeals compared); AssertionError at the first that differs."""
     rules = engine.rules_for(game)
     compared = 0
@@ -46,13 +47,13 @@ def check_redeals(game: str, deals: range, budget: int, native_position: Callabl
         for k, m in enumerate(line):
             rules.play(state, m)
             if m == "r":
-                if native_position(d.layout, {}, line[: k + 1]) != getattr(state, attr):
+                if _native._position(game, d.layout, {}, line[: k + 1]) != getattr(state, attr):
                     raise AssertionError(f"{d.code}: the solver's redeal at move {k} differs from the referee's")
                 compared += 1
     return len(deals), compared
 
 
-def main(game: str, native_position: Callable[..., Any], attr: str, reference: str, argv: list[str] | None = None) -> int:
+def main(game: str, attr: str, reference: str, argv: list[str] | None = None) -> int:
     """--deals A-B (default 1-1000), --budgets LIST (default: the board's budget)."""
     ap = argparse.ArgumentParser(prog=f"python -m bench.{game}")
     add_shared(ap, deals="1-1000")
@@ -63,7 +64,7 @@ def main(game: str, native_position: Callable[..., Any], attr: str, reference: s
         print(f"{board.id}: deals {args.deals.start}..{args.deals.stop - 1} at a budget of {budget:,} positions", flush=True)
         results.append(peaks.run(game, {}, budget, args.deals, board.id))
     peaks.print_table(results)
-    deals, compared = check_redeals(game, args.deals, board.budget, native_position, attr)
+    deals, compared = check_redeals(game, args.deals, board.budget, attr)
     print(f"redeals: solver and referee identical on all {compared:,} redeals compared over {deals:,} deals")
     print(reference)
     return 0

@@ -4,7 +4,7 @@ and a second implementation of the published shuffle. Checked against the built 
 
 from typing import Literal
 
-__all__ = ["deal_positions", "solve", "solvable", "games", "walk", "_klondike_reconcretize", "_labellelucie_fans", "_gaps_rows", "VERSION"]
+__all__ = ["deal_positions", "solve", "solvable", "games", "walk", "_klondike_reconcretize", "_position", "VERSION"]
 
 _Verdict = Literal["won", "lost", "unknown"]
 _Reason = Literal["", "nodes", "memory"]
@@ -37,8 +37,6 @@ def walk(game: str, layout: _Layout, options: _NativeOptions, seed: int, steps: 
 def _klondike_reconcretize(layout: _Layout, options: _NativeOptions, line: list[str]) -> list[str] | None:
     """Test hook: a Klondike line taken to its abstract line and concretized back (None if not)."""
 
-def _labellelucie_fans(layout: _Layout, options: _NativeOptions, line: list[str]) -> list[list[int]]:
-    """Test hook: La Belle Lucie's fans (bottom first) after the solver plays `line` (redeals too)."""
-
-def _gaps_rows(layout: _Layout, options: _NativeOptions, line: list[str]) -> list[list[int]]:
-    """Test hook: Gaps' rows (-1 a gap) after the solver plays `line` (redeals too)."""
+def _position(game: str, layout: _Layout, options: _NativeOptions, line: list[str]) -> list[list[int]]:
+    """Test hook: the piles the solver holds after playing `line` (redeals too), for the games with
+    one (La Belle Lucie's fans bottom first, Gaps' rows with -1 a gap)."""

@@ -107,7 +107,7 @@ def test_native_legal_moves_and_redeals_match_the_referee() -> None:
                 assert sorted(R.legal_moves(s)) == native, (n, seed, line)
                 if line and line[-1] == "r":  # the solver's redeal dealt what the referee's did
                     redeals += 1
-                    assert _native._labellelucie_fans(d.layout, {}, line) == s.fans
+                    assert _native._position("labellelucie", d.layout, {}, line) == s.fans
     assert redeals >= 20  # the walks do reach the redeals
 
 

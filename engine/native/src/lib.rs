@@ -117,6 +117,16 @@ mod python {
         super::solvable(game)
     }
 
+    /// Test hook: the piles (e.g. fans or rows) the solver holds after playing `line` from the deal,
+    /// for the games whose table entry has `position`.
+    #[pyfunction(name = "_position")]
+    fn py_position(py: Python<'_>, game: &str, layout: Layout, options: Options, line: Vec<String>) -> PyResult<Vec<Vec<i32>>> {
+        let position = super::games::find(game)
+            .and_then(|g| g.position)
+            .ok_or_else(|| PyValueError::new_err(format!("no position hook for game {game:?}")))?;
+        py.detach(|| position(&layout, &options, &line)).map_err(PyValueError::new_err)
+    }
+
     /// The games the native engine has a solver for, in its table's order.
     #[pyfunction(name = "games")]
     fn py_games() -> Vec<&'static str> {
@@ -130,6 +140,7 @@ mod python {
         m.add_function(wrap_pyfunction!(py_solvable, m)?)?;
         m.add_function(wrap_pyfunction!(py_games, m)?)?;
         m.add_function(wrap_pyfunction!(py_walk, m)?)?;
+        m.add_function(wrap_pyfunction!(py_position, m)?)?;
         // each game's own functions (test hooks), registered by the game
         for g in super::games::GAMES {
             if let Some(register) = g.python {

@@ -23,6 +23,9 @@ pub struct GameEntry {
     pub solve: fn(&Layout, &Options, Limits) -> Result<Outcome, String>,
     /// Random play from a deal for the differential tests (seed, steps).
     pub walk: fn(&Layout, &Options, u64, usize) -> Result<Walk, String>,
+    /// The piles the solver holds after playing a line from the deal (the Python module's test hook
+    /// `_position`, which compares them with the referee's), for the games that have it.
+    pub position: Option<fn(&Layout, &Options, &[String]) -> Result<Vec<Vec<i32>>, String>>,
     /// Registers the game's own Python functions (test hooks) in the native module, if any.
     pub python: Option<PyHook>,
 }
@@ -38,14 +41,14 @@ pub type PyHook = fn();
 /// The solvable games, in the order `solvable_games` lists them: a game is solvable exactly
 /// when it is here.
 pub static GAMES: &[GameEntry] = &[
-    GameEntry { id: "klondike", solve: klondike::solve, walk: klondike::walk, python: Some(klondike::python::register) },
-    GameEntry { id: "freecell", solve: freecell::solve, walk: freecell::walk, python: None },
-    GameEntry { id: "canfield", solve: canfield::solve, walk: canfield::walk, python: None },
-    GameEntry { id: "tripeaks", solve: tripeaks::solve, walk: tripeaks::walk, python: None },
-    GameEntry { id: "pyramid", solve: pyramid::solve, walk: pyramid::walk, python: None },
-    GameEntry { id: "spider", solve: spider::solve, walk: spider::walk, python: None },
-    GameEntry { id: "labellelucie", solve: labellelucie::solve, walk: labellelucie::walk, python: Some(labellelucie::python::register) },
-    GameEntry { id: "gaps", solve: gaps::solve, walk: gaps::walk, python: Some(gaps::python::register) },
+    GameEntry { id: "klondike", solve: klondike::solve, walk: klondike::walk, position: None, python: Some(klondike::python::register) },
+    GameEntry { id: "freecell", solve: freecell::solve, walk: freecell::walk, position: None, python: None },
+    GameEntry { id: "canfield", solve: canfield::solve, walk: canfield::walk, position: None, python: None },
+    GameEntry { id: "tripeaks", solve: tripeaks::solve, walk: tripeaks::walk, position: None, python: None },
+    GameEntry { id: "pyramid", solve: pyramid::solve, walk: pyramid::walk, position: None, python: None },
+    GameEntry { id: "spider", solve: spider::solve, walk: spider::walk, position: None, python: None },
+    GameEntry { id: "labellelucie", solve: labellelucie::solve, walk: labellelucie::walk, position: Some(labellelucie::position), python: None },
+    GameEntry { id: "gaps", solve: gaps::solve, walk: gaps::walk, position: Some(gaps::position), python: None },
 ];
 
 /// The entry of `game`, if it is solvable.

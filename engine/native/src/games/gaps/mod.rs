@@ -263,7 +263,6 @@ pub fn position(layout: &Layout, options: &Options, line: &[String]) -> Result<V
     Ok(g.rows())
 }
 
-pub mod python;
 
 #[cfg(test)]
 mod tests;

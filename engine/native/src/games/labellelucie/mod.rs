@@ -298,7 +298,6 @@ pub fn position(layout: &Layout, options: &Options, line: &[String]) -> Result<V
     Ok(g.fans().lists())
 }
 
-pub mod python;
 
 #[cfg(test)]
 mod tests;
