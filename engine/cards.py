@@ -6,6 +6,8 @@ simply 0..51 (0 = AS, 12 = KS, 13 = AH, 51 = KC). Two-deck games use the same in
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from engine.deal import RANKS, SUITS, card_name
 from engine.errors import BadInput
 
@@ -90,6 +92,18 @@ def parse_solvitaire(text: object) -> tuple[int, bool]:
     if r is None or s < 0:
         raise BadInput(f"unknown card name {text!r}; accepted: rank A 2..10 J Q K then suit S H D C, e.g. \"10H\"")
     return card(r, s), text[-1].islower()
+
+
+def solvitaire_tableau(doc: Mapping[str, Any], game: str, keys: tuple[str, ...], piles: int) -> list[list[Any]]:
+    """A Solvitaire document's "tableau piles" (still card names), after refusing keys the game does
+    not read and a tableau that is not `piles` lists."""
+    extra = sorted(set(doc) - set(keys))
+    if extra:
+        raise BadInput(f"unknown key {extra[0]!r} in a {game} position; accepted: {', '.join(keys)}")
+    piles_in = doc.get("tableau piles")
+    if not isinstance(piles_in, list) or len(piles_in) != piles or not all(isinstance(p, list) for p in piles_in):
+        raise BadInput(f"a {game} position needs \"tableau piles\": {piles} lists of card names")
+    return piles_in
 
 
 def check_deck(cards: list[int], size: int = 52) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.cards import check_deck, parse_solvitaire, solvitaire_name
+from engine.cards import check_deck, parse_solvitaire, solvitaire_name, solvitaire_tableau
 from engine.errors import BadInput
 from engine.games.base import Layout
 
@@ -32,12 +32,7 @@ def to_doc(layout: Mapping[str, Any]) -> dict[str, Any]:
 
 def from_doc(doc: Mapping[str, Any]) -> Layout:
     """The layout of a Solvitaire document; BadInput for anything that is not one FreeCell deck."""
-    extra = sorted(set(doc) - set(KEYS))
-    if extra:
-        raise BadInput(f"unknown key {extra[0]!r} in a freecell position; accepted: {', '.join(KEYS)}")
-    piles_in = doc.get("tableau piles")
-    if not isinstance(piles_in, list) or len(piles_in) != PILES or not all(isinstance(p, list) for p in piles_in):
-        raise BadInput(f"a freecell position needs \"tableau piles\": {PILES} lists of card names")
+    piles_in = solvitaire_tableau(doc, "freecell", KEYS, PILES)
     piles = [[parse_solvitaire(t)[0] for t in p] for p in piles_in]
     cells_in = doc.get("cells", [])
     if not isinstance(cells_in, list) or len(cells_in) > 4:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.cards import check_deck, parse_solvitaire, solvitaire_name
+from engine.cards import check_deck, parse_solvitaire, solvitaire_name, solvitaire_tableau
 from engine.errors import BadInput
 from engine.games.base import Layout
 
@@ -45,12 +45,7 @@ def _cards(doc: Mapping[str, Any], key: str) -> list[tuple[int, bool]]:
 
 def from_doc(doc: Mapping[str, Any]) -> Layout:
     """The layout of a Solvitaire document; BadInput for anything that is not one Klondike deck."""
-    extra = sorted(set(doc) - set(KEYS))
-    if extra:
-        raise BadInput(f"unknown key {extra[0]!r} in a klondike position; accepted: {', '.join(KEYS)}")
-    piles_in = doc.get("tableau piles")
-    if not isinstance(piles_in, list) or len(piles_in) != PILES or not all(isinstance(p, list) for p in piles_in):
-        raise BadInput(f"a klondike position needs \"tableau piles\": {PILES} lists of card names")
+    piles_in = solvitaire_tableau(doc, "klondike", KEYS, PILES)
     piles, down = [], []
     for i, p in enumerate(piles_in):
         cards = [parse_solvitaire(t) for t in p]
