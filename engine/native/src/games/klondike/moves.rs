@@ -133,14 +133,20 @@ fn to_found(s: &State, out: &mut Vec<Move>) {
 
 /// Whole runs off face-down cards, piles with the most face-down cards first.
 fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
+    // one pass with an insertion sort (most face-down cards first, ties by pile) in place of a
+    // pass per count: the same order
     let mut order = [0u8; PILES];
     let mut n = 0;
-    for d in (1..=6u8).rev() {
-        for p in 0..PILES {
-            if s.down[p] == d && s.len[p] > d {
-                order[n] = p as u8;
-                n += 1;
+    for p in 0..PILES {
+        let d = s.down[p];
+        if d > 0 && s.len[p] > d {
+            let mut i = n;
+            while i > 0 && s.down[order[i - 1] as usize] < d {
+                order[i] = order[i - 1];
+                i -= 1;
             }
+            order[i] = p as u8;
+            n += 1;
         }
     }
     for &p in &order[..n] {
