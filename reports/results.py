@@ -68,6 +68,13 @@ def _agreement(z_floor: float | None, z_ceiling: float | None) -> str:
             "sampling error explains; see the rules note below.")  # fmt: skip
 
 
+def _commits(log: Path) -> list[str]:
+    """The source commits the run's rounds were solved on (winnability.sh logs one a round)."""
+    if not log.exists():
+        return []
+    return sorted(set(re.findall(r"^commit: ([0-9a-f]{7,40})$", log.read_text(), re.M)))
+
+
 def render(data: Path) -> str:
     con = duckdb.connect()
     lit = lambda s: "'" + str(s).replace("'", "''") + "'"  # noqa: E731
@@ -78,6 +85,7 @@ def render(data: Path) -> str:
     _, unknown = _q(con, "winnability_unknown")
     sampled = dict(con.execute("SELECT board, count(*) FROM deals GROUP BY board").fetchall())
     wall_deals, wall_s = _wall(data / "run.log")
+    commits = _commits(data / "run.log")
     out = [
         "# Winnability of Klondike: our run beside the published figures",
         "",
@@ -91,7 +99,8 @@ def render(data: Path) -> str:
         "default budget with `dealpool solve --cluster local:2` (reports/winnability.sh), on a 2-core "
         "machine shared with other work (developers' builds and benchmarks). "
         + "; ".join(f"{r[0]}: **{r[1]:,}** deals solved of {sampled.get(r[0], 0):,} sampled" for r in rows)
-        + ". " + _coverage(min((r[1] for r in rows), default=0)),
+        + ". " + _coverage(min((r[1] for r in rows), default=0))
+        + (" Solved on the engine of commit " + ", ".join(f"`{c[:12]}`" for c in commits) + "." if commits else ""),
         "",
         "| board | deals | won | lost | unknown | error | budget | won % (95 % Wilson) | won % if every unknown were won | published (1,000,000 deals) | deals per second of a worker's solving |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |",

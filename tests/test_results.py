@@ -37,7 +37,7 @@ def test_results_page_reports_the_tables(capsys, tmp_path):
     # A budget under the stand-in's largest need leaves some deals unknown.
     code, out, err = run(capsys, "--data", str(data), "solve", "--budget", "3000", "--quiet", solver=FakeSolver())
     assert code == 0, err
-    (data / "run.log").write_text(out)
+    (data / "run.log").write_text("commit: 0123456789abcdef0123\n" + out)
     rows = table_rows(data, "verdicts")
     page = _results().render(data)
     for board in boards.split(","):
@@ -61,6 +61,7 @@ def test_results_page_reports_the_tables(capsys, tmp_path):
     assert "short of that" in page  # 300 deals a board, not 50,000
     m = next(ln for ln in page.splitlines() if ln.startswith("**Speed.**"))
     assert "600 deals solved" in m
+    assert "commit `0123456789ab`" in page
 
 
 def test_agreement_counts_both_errors():
