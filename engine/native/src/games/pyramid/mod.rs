@@ -22,6 +22,13 @@ use crate::{Layout, Options};
 const TABLE: usize = 28;
 const FULL: u32 = (1 << TABLE) - 1;
 
+/// Tests only (`Pyramid::off`): the safe pair by the rank count alone, not by partner sets.
+const OFF_PARTNERS: u8 = 1;
+/// Tests only: the dead test by counts and single cards (README.md), not by Hall's condition.
+const OFF_HALL: u8 = 2;
+/// Tests only: no use of the waste being a stack on the last pass.
+const OFF_WASTE: u8 = 4;
+
 /// Table position of row `r` (0..6), index `j` (0..r).
 const fn pos(r: usize, j: usize) -> usize {
     r * (r + 1) / 2 + j
@@ -102,6 +109,23 @@ pub enum Src {
     Waste,
 }
 
+/// Which live cards can still meet: the live table and deck masks, the waste when no turn-over
+/// is left (then no two of its cards are ever free together), and the deck cards that can
+/// still be free (`Pyramid::reach`).
+struct Reach {
+    table: u32,
+    deck: u32,
+    waste: u32,
+    usable: u32,
+}
+
+/// A card's place: table position or deck index.
+#[derive(Clone, Copy)]
+enum Loc {
+    Table(usize),
+    Deck(usize),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
     Draw,
@@ -141,6 +165,8 @@ pub struct Pyramid {
     expanded: RefCell<MeteredMap<u64, u8>>,
     /// Tests only: no safe moves, no dead or dominated positions pruned.
     plain: bool,
+    /// Tests only: prunings turned off one by one (`OFF_*`), to check each keeps every verdict.
+    off: u8,
     /// Per rank 1..13, the table positions / deck indices holding that rank: the rank counts
     /// the dead-position test and the safe pairs need are popcounts of these under the live
     /// masks, not a scan of 52 cards per position (it ran on every expanded position).
@@ -170,7 +196,7 @@ impl Pyramid {
         for (i, &c) in deck.iter().enumerate() {
             deck_rank[rank(c) as usize] |= 1 << i;
         }
-        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded, plain: false, table_rank, deck_rank })
+        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded, plain: false, off: 0, table_rank, deck_rank })
     }
 
     /// From a layout (`rows` 7 rows of 1..7 cards, `stock` bottom first) and options.
@@ -352,7 +378,7 @@ impl Game for Pyramid {
         if let Some(&k) = free.iter().find(|&&s| rank(self.card_at(s)) == 13) {
             return Some(Move::King(k));
         }
-        let live = self.live_by_rank();
+        let reach = self.reach();
         for (i, &a) in free.iter().enumerate() {
             let ra = rank(self.card_at(a));
             for &b in &free[i + 1..] {
@@ -360,8 +386,8 @@ impl Game for Pyramid {
                 if ra + rb != 13 {
                     continue;
                 }
-                // a (or b) must go, and b (or a) is its only partner left.
-                if (self.must_go(a) && live[rb as usize] == 1) || (self.must_go(b) && live[ra as usize] == 1) {
+                // a (or b) must go, and b (or a) is the only partner it could ever meet.
+                if (self.must_go(a) && self.only_partner(&reach, a, b)) || (self.must_go(b) && self.only_partner(&reach, b, a)) {
                     let (a, b) = order(a, b);
                     return Some(Move::Pair(a, b));
                 }
@@ -441,38 +467,141 @@ impl Pyramid {
         matches!(s, Src::Table(_)) || self.all
     }
 
-    /// A position no line wins: more cards of some rank r must go than
-    /// partners of rank 13 - r are left (a pair takes one of each), or some
-    /// table card (not a king) has no partner left that it could ever meet:
-    /// none in the stock or waste, and every one on the table lies in its
-    /// cone (below it, so gone before it is free, or above it, so not free
-    /// until it is gone).
-    fn dead(&self) -> bool {
-        let (mut table, deck) = (FULL & !self.removed, self.live());
-        let mut by_rank = [0u32; 14];
-        let mut deck_ranks = 0u16;
-        for r in 1..14 {
-            by_rank[r] = self.table_rank[r] & table;
-            if self.deck_rank[r] & deck != 0 {
-                deck_ranks |= 1 << r;
+    /// Whether no turn-over is left: the waste is then a stack, each card reachable only once
+    /// every card above it is gone.
+    fn last_pass(&self) -> bool {
+        self.passes != 0 && self.pass + 1 >= self.passes
+    }
+
+    /// Which live cards can still meet which (README.md, "Partners").
+    fn reach(&self) -> Reach {
+        let (table, deck) = (FULL & !self.removed, self.live());
+        let waste = if self.last_pass() && self.off & OFF_WASTE == 0 { deck & ((1u32 << self.cursor) - 1) } else { 0 };
+        let mut usable = deck;
+        // Top down: a waste card (not a king) with no partner it could meet (a live table card
+        // or a stock card of rank 13 - r; never a waste card, all above or below it) never
+        // leaves, so every waste card below it is never free.
+        let mut w = waste;
+        while w != 0 {
+            let i = 31 - w.leading_zeros() as usize;
+            w &= !(1 << i);
+            let r = rank(self.deck[i]) as usize;
+            if r != 13 && self.table_rank[13 - r] & table == 0 && self.deck_rank[13 - r] & deck & !waste == 0 {
+                usable &= !w;
+                break;
             }
         }
-        // Each removal of a table card of rank r takes one live card of
-        // rank 13 - r: too few partners for the table's cards is dead.
+        Reach { table, deck, waste, usable }
+    }
+
+    /// The cards a card of rank `r` at `at` could ever be paired with: table cards of rank
+    /// 13 - r outside a table card's cone, usable stock and waste cards of that rank, but not a
+    /// waste card with a waste card on the last pass.
+    fn partners(&self, reach: &Reach, r: u8, at: Loc) -> (u32, u32) {
+        let s = 13 - r as usize;
+        let (t, d) = (self.table_rank[s] & reach.table, self.deck_rank[s] & reach.usable);
+        match at {
+            Loc::Table(p) => (t & !CONE[p], d),
+            Loc::Deck(i) if reach.waste >> i & 1 == 1 => (t, d & !reach.waste),
+            Loc::Deck(_) => (t, d),
+        }
+    }
+
+    /// Where a free card lies, as a table position or deck index.
+    fn loc(&self, s: Src) -> Loc {
+        match s {
+            Src::Table(p) => Loc::Table(p as usize),
+            Src::Stock => Loc::Deck(self.stock_top().unwrap()),
+            Src::Waste => Loc::Deck(self.waste_top().unwrap()),
+        }
+    }
+
+    /// Whether the free card `b` is the only card the free card `a` could ever be paired with.
+    fn only_partner(&self, reach: &Reach, a: Src, b: Src) -> bool {
+        let (t, d) = if self.off & OFF_PARTNERS != 0 {
+            // without the partner sets: every live card of the partner rank
+            let s = 13 - rank(self.card_at(a)) as usize;
+            (self.table_rank[s] & reach.table, self.deck_rank[s] & reach.deck)
+        } else {
+            self.partners(reach, rank(self.card_at(a)), self.loc(a))
+        };
+        match self.loc(b) {
+            Loc::Table(q) => t == 1 << q && d == 0,
+            Loc::Deck(j) => t == 0 && d == 1 << j,
+        }
+    }
+
+    /// A position no line wins (README.md, "Dead positions"): with goal "all" a live card is
+    /// never free; or, for some rank r, the cards of rank r that must go cannot each get their
+    /// own partner: some set S of them has fewer possible partners (`partners`, together) than
+    /// cards (Hall's condition; each pair removes one card of each rank).
+    fn dead(&self) -> bool {
+        if self.off & OFF_HALL != 0 {
+            return self.dead_by_counts();
+        }
+        let reach = self.reach();
+        if self.all && reach.usable != reach.deck {
+            return true;
+        }
+        for r in 1..13u8 {
+            // The cards of rank r that must go, with their partners (the first 4 by subsets, any
+            // more only in the count of the whole set: a position of a single deck has 4).
+            let mut nb = [(0u32, 0u32); 4];
+            let (mut k, mut all_t, mut all_d, mut total) = (0usize, 0u32, 0u32, 0u32);
+            let mut push = |p: (u32, u32)| {
+                if k < 4 {
+                    nb[k] = p;
+                    k += 1;
+                }
+                all_t |= p.0;
+                all_d |= p.1;
+                total += 1;
+            };
+            let mut t = self.table_rank[r as usize] & reach.table;
+            while t != 0 {
+                let p = t.trailing_zeros() as usize;
+                t &= t - 1;
+                push(self.partners(&reach, r, Loc::Table(p)));
+            }
+            if self.all {
+                let mut d = self.deck_rank[r as usize] & reach.usable;
+                while d != 0 {
+                    let i = d.trailing_zeros() as usize;
+                    d &= d - 1;
+                    push(self.partners(&reach, r, Loc::Deck(i)));
+                }
+            }
+            if all_t.count_ones() + all_d.count_ones() < total {
+                return true;
+            }
+            let mut union = [(0u32, 0u32); 16];
+            for m in 1usize..(1 << k) {
+                let (low, rest) = (m.trailing_zeros() as usize, m & (m - 1));
+                union[m] = (union[rest].0 | nb[low].0, union[rest].1 | nb[low].1);
+                if union[m].0.count_ones() + union[m].1.count_ones() < m.count_ones() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The dead test before Hall's condition (tests only, `OFF_HALL`): more cards of some rank r
+    /// must go than live cards of rank 13 - r, or a table card with no partner in the stock or
+    /// waste and every one on the table in its cone.
+    fn dead_by_counts(&self) -> bool {
+        let (table, deck) = (FULL & !self.removed, self.live());
         let live = self.live_by_rank();
-        let must = |r: usize| if self.all { live[r] } else { by_rank[r].count_ones() as u8 };
+        let must = |r: usize| if self.all { live[r] } else { (self.table_rank[r] & table).count_ones() as u8 };
         if (1..13).any(|r| must(r) > live[13 - r]) {
             return true;
         }
-        while table != 0 {
-            let p = table.trailing_zeros() as usize;
-            table &= table - 1;
-            let r = rank(self.table[p]);
-            if r == 13 {
-                continue;
-            }
-            let want = 13 - r;
-            if deck_ranks & (1 << want) == 0 && by_rank[want as usize] & !CONE[p] == 0 {
+        let mut t = table;
+        while t != 0 {
+            let p = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let r = rank(self.table[p]) as usize;
+            if r != 13 && self.deck_rank[13 - r] & deck == 0 && self.table_rank[13 - r] & table & !CONE[p] == 0 {
                 return true;
             }
         }
