@@ -28,6 +28,10 @@ const OFF_PARTNERS: u8 = 1;
 const OFF_HALL: u8 = 2;
 /// Tests only: no use of the waste being a stack on the last pass.
 const OFF_WASTE: u8 = 4;
+/// Tests only: the key with the deck's cards as they are, not the leftmost with the same ranks.
+const OFF_CANON: u8 = 8;
+/// Tests only: no test of the order the pairs of a rank and its partner rank must go in.
+const OFF_ORDER: u8 = 16;
 
 /// Table position of row `r` (0..6), index `j` (0..r).
 const fn pos(r: usize, j: usize) -> usize {
@@ -49,10 +53,8 @@ const COVER: [u32; TABLE] = {
     out
 };
 
-/// CONE[p]: the positions that must go before p is free (everything below
-/// it, transitively) and those that cannot be free until p is gone
-/// (everything above it): no card in p's cone can ever pair with p.
-const CONE: [u32; TABLE] = {
+/// BELOW[p]: the positions that must go before p is free (everything below it, transitively).
+const BELOW: [u32; TABLE] = {
     let mut below = [0u32; TABLE];
     let mut r = 6;
     loop {
@@ -70,12 +72,19 @@ const CONE: [u32; TABLE] = {
         }
         r -= 1;
     }
-    let mut out = below;
+    below
+};
+
+/// CONE[p]: the positions that must go before p is free (everything below
+/// it, transitively) and those that cannot be free until p is gone
+/// (everything above it): no card in p's cone can ever pair with p.
+const CONE: [u32; TABLE] = {
+    let mut out = BELOW;
     let mut p = 0;
     while p < TABLE {
         let mut q = 0;
         while q < TABLE {
-            if below[q] & (1 << p) != 0 {
+            if BELOW[q] & (1 << p) != 0 {
                 out[p] |= 1 << q;
             }
             q += 1;
@@ -437,12 +446,14 @@ impl Game for Pyramid {
         self.removed == FULL && (!self.all || self.live() == 0)
     }
 
-    /// Exact: table mask (28 bits), deck mask (24), the stock's top index
-    /// (5 bits: equal for every cursor between the same live cards) and the
-    /// pass (2 bits; 0 with unlimited passes, where it does not matter).
+    /// Exact up to suits: table mask (28 bits), the live stock and waste cards as the
+    /// leftmost cards of the deck spelling the same ranks (24 bits), the index of the stock's
+    /// top card among those (5 bits; 24 when the stock is empty) and the pass (2 bits; 0 with
+    /// unlimited passes, where it does not matter). Every rule reads only ranks, so positions
+    /// whose waste and stock spell the same ranks are the same position (README.md, "Key").
     fn key(&self) -> u64 {
-        let top = self.stock_top().unwrap_or(self.deck.len()) as u64;
-        self.removed as u64 | (self.gone as u64) << 28 | top << 52 | (self.pass as u64) << 57
+        let (gone, top) = if self.off & OFF_CANON != 0 { self.exact_deck() } else { self.canonical_deck() };
+        self.removed as u64 | (gone as u64) << 28 | (top as u64) << 52 | (self.pass as u64) << 57
     }
 
     fn spell(&self, m: Move, out: &mut Vec<String>) {
@@ -583,7 +594,144 @@ impl Pyramid {
                 }
             }
         }
+        self.off & OFF_ORDER == 0 && (1..7).any(|r| self.no_order(&reach, r))
+    }
+
+    /// Whether the table cards of ranks r and 13 - r cannot all go (README.md, "Dead
+    /// positions", (c)): every way to pair each with a table card of the other rank or a
+    /// distinct usable stock or waste card of the other rank has a cycle of pairs each of which
+    /// must wait for another (a card of one lies below a card of the next).
+    fn no_order(&self, reach: &Reach, r: usize) -> bool {
+        let (xs, ys) = (self.table_rank[r] & reach.table, self.table_rank[13 - r] & reach.table);
+        let cards = xs | ys;
+        // no card of the two ranks below another: no pair ever waits for another
+        let mut any = 0;
+        let mut c = cards;
+        while c != 0 {
+            let p = c.trailing_zeros() as usize;
+            c &= c - 1;
+            any |= BELOW[p];
+        }
+        if any & cards == 0 || xs.count_ones() > 4 || ys.count_ones() > 4 {
+            return false;
+        }
+        let list = |mut m: u32| {
+            let (mut out, mut n) = ([0usize; 4], 0);
+            while m != 0 {
+                out[n] = m.trailing_zeros() as usize;
+                m &= m - 1;
+                n += 1;
+            }
+            (out, n)
+        };
+        let (x, nx) = list(xs);
+        let (y, ny) = list(ys);
+        let dx = (self.deck_rank[r] & reach.usable).count_ones() as usize;
+        let dy = (self.deck_rank[13 - r] & reach.usable).count_ones() as usize;
+        let mut pairs = [0u32; 4];
+        !Self::some_order(&x[..nx], &y[..ny], dx, dy, 0, 0, &mut pairs)
+    }
+
+    /// Whether table cards `x[i..]` can each take a free table card of `y` (or one of `dy`
+    /// deck cards) so that, with the cards of `y` left each taking one of `dx` deck cards,
+    /// the pairs can go in some order. `used`: the cards of `y` taken so far; `pairs[k]`: the
+    /// table cards of x[k]'s pair.
+    fn some_order(x: &[usize], y: &[usize], dx: usize, dy: usize, i: usize, used: u32, pairs: &mut [u32; 4]) -> bool {
+        if i == x.len() {
+            let alone = y.iter().filter(|&&q| used & 1 << q == 0).count();
+            if alone > dx {
+                return false;
+            }
+            // the pairs (x's, then y's alone), each as its table cards
+            let mut groups = [0u32; 8];
+            groups[..x.len()].copy_from_slice(&pairs[..x.len()]);
+            let mut n = x.len();
+            for &q in y {
+                if used & 1 << q == 0 {
+                    groups[n] = 1 << q;
+                    n += 1;
+                }
+            }
+            return Self::can_order(&groups[..n]);
+        }
+        for &q in y {
+            if used & 1 << q == 0 && CONE[x[i]] & 1 << q == 0 {
+                pairs[i] = 1 << x[i] | 1 << q;
+                if Self::some_order(x, y, dx, dy, i + 1, used | 1 << q, pairs) {
+                    return true;
+                }
+            }
+        }
+        // x[i] with a deck card: as many as there are deck cards of the other rank
+        let with_deck = pairs[..i].iter().filter(|m| m.count_ones() == 1).count();
+        if with_deck < dy {
+            pairs[i] = 1 << x[i];
+            if Self::some_order(x, y, dx, dy, i + 1, used, pairs) {
+                return true;
+            }
+        }
         false
+    }
+
+    /// Whether groups of table cards (each removed in one move) can go in some order: peel
+    /// off a group none of whose cards has a card of a group still left below it, until none
+    /// is left; stuck means a cycle.
+    fn can_order(groups: &[u32]) -> bool {
+        let mut left = (1u32 << groups.len()) - 1;
+        while left != 0 {
+            let mut cards = 0;
+            let mut l = left;
+            while l != 0 {
+                cards |= groups[l.trailing_zeros() as usize];
+                l &= l - 1;
+            }
+            let mut peeled = false;
+            let mut l = left;
+            while l != 0 {
+                let k = l.trailing_zeros() as usize;
+                l &= l - 1;
+                let mut below = 0;
+                let mut g = groups[k];
+                while g != 0 {
+                    below |= BELOW[g.trailing_zeros() as usize];
+                    g &= g - 1;
+                }
+                if below & cards == 0 {
+                    left &= !(1 << k);
+                    peeled = true;
+                }
+            }
+            if !peeled {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The deck's gone mask and the stock's top index as they stand (tests only, `OFF_CANON`).
+    fn exact_deck(&self) -> (u32, usize) {
+        (self.gone, self.stock_top().unwrap_or(self.deck.len()))
+    }
+
+    /// The gone mask and stock top of the leftmost cards of the deck with the same ranks as
+    /// the live waste, then the live stock: each live card in order goes to the first deck
+    /// index after the last one taken that holds its rank (never after its own index, so there
+    /// always is one). Equal exactly when the waste and the stock spell the same ranks.
+    fn canonical_deck(&self) -> (u32, usize) {
+        let n = self.deck.len();
+        let split = self.stock_top().unwrap_or(n);
+        let (mut live, mut kept, mut at, mut top) = (self.live(), 0u32, 0usize, n);
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let j = at + (self.deck_rank[rank(self.deck[i]) as usize] >> at).trailing_zeros() as usize;
+            if i == split {
+                top = j;
+            }
+            kept |= 1 << j;
+            at = j + 1;
+        }
+        (!kept & ((1u32 << n) - 1), top)
     }
 
     /// The dead test before Hall's condition (tests only, `OFF_HALL`): more cards of some rank r

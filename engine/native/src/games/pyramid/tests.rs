@@ -239,6 +239,29 @@ fn a_card_with_one_partner_it_can_meet_pairs_at_once() {
     assert_eq!(g.safe_move(), None, "two 8s live: the count alone does not force it");
 }
 
+#[test]
+fn pairs_that_wait_on_each_other_are_dead() {
+    // 2s at p3 and p5 (row 3), jacks at p6 and p8 (row 4): each 2 can meet only the jack not
+    // below it, and each of those pairs waits for the other's jack to go.
+    let t = kings_but(&[(pos(2, 0), c(2, 0)), (pos(2, 2), c(2, 1)), (pos(3, 0), c(11, 0)), (pos(3, 2), c(11, 1))]);
+    let mut g = Pyramid::new(t, vec![c(5, 0), c(8, 0)], 3, false).unwrap();
+    assert!(g.dead());
+    g.off = OFF_ORDER;
+    assert!(!g.dead(), "Hall's condition holds: each 2 has its own jack");
+    g.off = 0;
+    assert_eq!(search::search(&mut g, BIG).verdict, Verdict::Lost);
+    let mut plain = Pyramid::new(t, vec![c(5, 0), c(8, 0)], 3, false).unwrap();
+    plain.plain = true;
+    assert_eq!(search::search(&mut plain, BIG).verdict, Verdict::Lost);
+    // a jack in the stock is not enough (p3 takes it, then p8 has no 2 left); with a 2 too,
+    // p8 goes with the stock's 2, then p5 with p6, then p3 with the stock's jack
+    let g = Pyramid::new(t, vec![c(5, 0), c(11, 2), c(8, 0)], 3, false).unwrap();
+    assert!(g.dead());
+    let mut g = Pyramid::new(t, vec![c(5, 0), c(11, 2), c(2, 2), c(8, 0)], 3, false).unwrap();
+    assert!(!g.dead());
+    assert!(matches!(search::search(&mut g, BIG).verdict, Verdict::Won(_)));
+}
+
 /// Random cut-down deals (kings on the top `kings` table places, a stock of `stock`) and, from
 /// each, a position a few random moves in, with passes and goal varied.
 fn random_positions(count: usize, kings: usize, stock: usize, seed: u64) -> Vec<Pyramid> {
@@ -277,11 +300,12 @@ fn random_positions(count: usize, kings: usize, stock: usize, seed: u64) -> Vec<
 }
 
 /// Each pruning alone turned off, the rest on: the same verdict on every random position (so
-/// the pruning loses no win and finds no false one), every win replayed.
+/// the pruning loses no win and finds no false one), every win replayed; and the pruning at
+/// work (fewer positions) on some of them.
 #[test]
 fn each_pruning_keeps_every_verdict() {
-    for off in [OFF_PARTNERS, OFF_HALL, OFF_WASTE] {
-        let mut counts = [0; 2];
+    for off in [OFF_PARTNERS, OFF_HALL, OFF_WASTE, OFF_CANON, OFF_ORDER] {
+        let (mut counts, mut fewer) = ([0; 2], 0);
         for (i, g) in random_positions(300, 6, 20, 0x2545_f491_4f6c_dd1d).into_iter().enumerate() {
             let (mut with, mut without) = (g.clone(), g);
             without.off = off;
@@ -289,6 +313,7 @@ fn each_pruning_keeps_every_verdict() {
             let b = search::search(&mut without, Limits { nodes: 20_000_000, max_bytes: 1 << 32 });
             assert_eq!(a.verdict_str(), b.verdict_str(), "off {off}, position {i}");
             assert_ne!(a.verdict_str(), "unknown");
+            fewer += (a.nodes < b.nodes) as usize;
             if let Verdict::Won(line) = a.verdict {
                 play(&mut with, &line);
                 assert!(with.won());
@@ -298,6 +323,7 @@ fn each_pruning_keeps_every_verdict() {
             }
         }
         assert!(counts[0] > 20 && counts[1] > 20, "off {off}: {counts:?}");
+        assert!(fewer >= 3, "off {off}: the pruning cut positions on only {fewer} positions");
     }
 }
 
