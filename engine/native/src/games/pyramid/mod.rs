@@ -384,19 +384,22 @@ impl Game for Pyramid {
         }
         let f = self.free_cards();
         let free = f.as_slice();
-        if let Some(&k) = free.iter().find(|&&s| rank(self.card_at(s)) == 13) {
-            return Some(Move::King(k));
+        let mut ranks = [0u8; 12];
+        for (i, &s) in free.iter().enumerate() {
+            ranks[i] = rank(self.card_at(s));
+            if ranks[i] == 13 {
+                return Some(Move::King(s));
+            }
         }
-        let reach = self.reach();
+        let mut reach = None; // only once a pair sums to 13
         for (i, &a) in free.iter().enumerate() {
-            let ra = rank(self.card_at(a));
-            for &b in &free[i + 1..] {
-                let rb = rank(self.card_at(b));
-                if ra + rb != 13 {
+            for (j, &b) in free.iter().enumerate().skip(i + 1) {
+                if ranks[i] + ranks[j] != 13 {
                     continue;
                 }
+                let reach = reach.get_or_insert_with(|| self.reach());
                 // a (or b) must go, and b (or a) is the only partner it could ever meet.
-                if (self.must_go(a) && self.only_partner(&reach, a, b)) || (self.must_go(b) && self.only_partner(&reach, b, a)) {
+                if (self.must_go(a) && self.only_partner(reach, a, b)) || (self.must_go(b) && self.only_partner(reach, b, a)) {
                     let (a, b) = order(a, b);
                     return Some(Move::Pair(a, b));
                 }
@@ -555,18 +558,20 @@ impl Pyramid {
             return true;
         }
         for r in 1..13u8 {
-            // The cards of rank r that must go, with their partners (the first 4 by subsets, any
-            // more only in the count of the whole set: a position of a single deck has 4).
-            let mut nb = [(0u32, 0u32); 4];
-            let (mut k, mut all_t, mut all_d, mut total) = (0usize, 0u32, 0u32, 0u32);
-            let mut push = |p: (u32, u32)| {
+            // The cards of rank r that must go, each with its partners as one mask (table bits,
+            // then deck bits from 32): the first 4 by subsets, any more only in the count of the
+            // whole set (a position of a single deck has 4).
+            let mut nb = [0u64; 4];
+            let (mut k, mut all, mut total, mut fewest) = (0usize, 0u64, 0u32, u32::MAX);
+            let mut push = |(t, d): (u32, u32)| {
+                let m = t as u64 | (d as u64) << 32;
                 if k < 4 {
-                    nb[k] = p;
+                    nb[k] = m;
                     k += 1;
                 }
-                all_t |= p.0;
-                all_d |= p.1;
+                all |= m;
                 total += 1;
+                fewest = fewest.min(m.count_ones());
             };
             let mut t = self.table_rank[r as usize] & reach.table;
             while t != 0 {
@@ -582,14 +587,18 @@ impl Pyramid {
                     push(self.partners(&reach, r, Loc::Deck(i)));
                 }
             }
-            if all_t.count_ones() + all_d.count_ones() < total {
+            if all.count_ones() < total {
                 return true;
             }
-            let mut union = [(0u32, 0u32); 16];
+            // a set of at most k cards, each with at least k partners, always has enough
+            if fewest >= k as u32 {
+                continue;
+            }
+            let mut union = [0u64; 16];
             for m in 1usize..(1 << k) {
                 let (low, rest) = (m.trailing_zeros() as usize, m & (m - 1));
-                union[m] = (union[rest].0 | nb[low].0, union[rest].1 | nb[low].1);
-                if union[m].0.count_ones() + union[m].1.count_ones() < m.count_ones() {
+                union[m] = union[rest] | nb[low];
+                if union[m].count_ones() < m.count_ones() {
                     return true;
                 }
             }
