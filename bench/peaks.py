@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import time
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -19,13 +20,15 @@ from bench.args import add_shared, budgets
 
 @dataclass(frozen=True)
 class Solved:
-    """One numbered deal solved: verdict, positions expanded, seconds, the line."""
+    """One numbered deal solved: verdict, positions expanded, seconds (wall and this process's
+    CPU: on a shared machine the wall time measures the load, the CPU time the solver), the line."""
 
     code: str
     verdict: str
     nodes: int
     seconds: float
     line: list[str]
+    cpu: float = 0.0
 
 
 def code_for(game: str, options: Mapping[str, str], number: int) -> str:
@@ -35,8 +38,9 @@ def code_for(game: str, options: Mapping[str, str], number: int) -> str:
 
 def solve_code(code: str, budget: int) -> Solved:
     """Solve one code at `budget` positions (engine.solve, default memory cap)."""
+    start = time.process_time()
     r = engine.solve(code, budget=budget)
-    return Solved(r.code, r.verdict, r.nodes, r.seconds, list(r.line))
+    return Solved(r.code, r.verdict, r.nodes, r.seconds, list(r.line), time.process_time() - start)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -55,6 +59,8 @@ def run(game: str, options: Mapping[str, str], budget: int, deals: range, label:
         if s.verdict == "unknown":
             print(f"  undecided: {s.code} ({s.nodes} nodes)")
         rows.append(s)
+    slowest = sorted(rows, key=lambda r: -r.cpu)[:SLOWEST]
+    print("  slowest (CPU s): " + ", ".join(f"{r.code.rsplit('-', 1)[1]} {r.verdict} {r.nodes:,} {r.cpu:.2f}" for r in slowest))
     times = [r.seconds for r in rows]
     count = len(rows)
     decided = sum(r.verdict != "unknown" for r in rows)
@@ -74,6 +80,7 @@ def run(game: str, options: Mapping[str, str], budget: int, deals: range, label:
         "max nodes": max(r.nodes for r in rows),
         "nodes": sum(r.nodes for r in rows),
         "total s": round(sum(times), 1),
+        "max cpu s": round(max(r.cpu for r in rows), 3),
     }
 
 
@@ -120,6 +127,9 @@ def main(game: str, reference: str, argv: list[str] | None = None) -> int:
     print(reference)
     return 0
 
+
+# How many of the slowest deals (by CPU time) `run` names.
+SLOWEST = 5
 
 # Variant boards measured with --variants (options beyond the board's defaults).
 VARIANTS: dict[str, list[tuple[str, dict[str, str]]]] = {

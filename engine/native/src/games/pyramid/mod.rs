@@ -22,6 +22,17 @@ use crate::{Layout, Options};
 const TABLE: usize = 28;
 const FULL: u32 = (1 << TABLE) - 1;
 
+/// Tests only (`Pyramid::off`): the safe pair by the rank count alone, not by partner sets.
+const OFF_PARTNERS: u8 = 1;
+/// Tests only: the dead test by counts and single cards (README.md), not by Hall's condition.
+const OFF_HALL: u8 = 2;
+/// Tests only: no use of the waste being a stack on the last pass.
+const OFF_WASTE: u8 = 4;
+/// Tests only: the key with the deck's cards as they are, not the leftmost with the same ranks.
+const OFF_CANON: u8 = 8;
+/// Tests only: no test of the order the pairs of a rank and its partner rank must go in.
+const OFF_ORDER: u8 = 16;
+
 /// Table position of row `r` (0..6), index `j` (0..r).
 const fn pos(r: usize, j: usize) -> usize {
     r * (r + 1) / 2 + j
@@ -42,10 +53,8 @@ const COVER: [u32; TABLE] = {
     out
 };
 
-/// CONE[p]: the positions that must go before p is free (everything below
-/// it, transitively) and those that cannot be free until p is gone
-/// (everything above it): no card in p's cone can ever pair with p.
-const CONE: [u32; TABLE] = {
+/// BELOW[p]: the positions that must go before p is free (everything below it, transitively).
+const BELOW: [u32; TABLE] = {
     let mut below = [0u32; TABLE];
     let mut r = 6;
     loop {
@@ -63,12 +72,19 @@ const CONE: [u32; TABLE] = {
         }
         r -= 1;
     }
-    let mut out = below;
+    below
+};
+
+/// CONE[p]: the positions that must go before p is free (everything below
+/// it, transitively) and those that cannot be free until p is gone
+/// (everything above it): no card in p's cone can ever pair with p.
+const CONE: [u32; TABLE] = {
+    let mut out = BELOW;
     let mut p = 0;
     while p < TABLE {
         let mut q = 0;
         while q < TABLE {
-            if below[q] & (1 << p) != 0 {
+            if BELOW[q] & (1 << p) != 0 {
                 out[p] |= 1 << q;
             }
             q += 1;
@@ -100,6 +116,23 @@ pub enum Src {
     Table(u8),
     Stock,
     Waste,
+}
+
+/// Which live cards can still meet: the live table and deck masks, the waste when no turn-over
+/// is left (then no two of its cards are ever free together), and the deck cards that can
+/// still be free (`Pyramid::reach`).
+struct Reach {
+    table: u32,
+    deck: u32,
+    waste: u32,
+    usable: u32,
+}
+
+/// A card's place: table position or deck index.
+#[derive(Clone, Copy)]
+enum Loc {
+    Table(usize),
+    Deck(usize),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,6 +174,8 @@ pub struct Pyramid {
     expanded: RefCell<MeteredMap<u64, u8>>,
     /// Tests only: no safe moves, no dead or dominated positions pruned.
     plain: bool,
+    /// Tests only: prunings turned off one by one (`OFF_*`), to check each keeps every verdict.
+    off: u8,
     /// Per rank 1..13, the table positions / deck indices holding that rank: the rank counts
     /// the dead-position test and the safe pairs need are popcounts of these under the live
     /// masks, not a scan of 52 cards per position (it ran on every expanded position).
@@ -170,7 +205,7 @@ impl Pyramid {
         for (i, &c) in deck.iter().enumerate() {
             deck_rank[rank(c) as usize] |= 1 << i;
         }
-        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded, plain: false, table_rank, deck_rank })
+        Ok(Pyramid { table, deck, removed: 0, gone: 0, cursor: 0, pass: 0, passes, all, expanded, plain: false, off: 0, table_rank, deck_rank })
     }
 
     /// From a layout (`rows` 7 rows of 1..7 cards, `stock` bottom first) and options.
@@ -349,19 +384,22 @@ impl Game for Pyramid {
         }
         let f = self.free_cards();
         let free = f.as_slice();
-        if let Some(&k) = free.iter().find(|&&s| rank(self.card_at(s)) == 13) {
-            return Some(Move::King(k));
+        let mut ranks = [0u8; 12];
+        for (i, &s) in free.iter().enumerate() {
+            ranks[i] = rank(self.card_at(s));
+            if ranks[i] == 13 {
+                return Some(Move::King(s));
+            }
         }
-        let live = self.live_by_rank();
+        let mut reach = None; // only once a pair sums to 13
         for (i, &a) in free.iter().enumerate() {
-            let ra = rank(self.card_at(a));
-            for &b in &free[i + 1..] {
-                let rb = rank(self.card_at(b));
-                if ra + rb != 13 {
+            for (j, &b) in free.iter().enumerate().skip(i + 1) {
+                if ranks[i] + ranks[j] != 13 {
                     continue;
                 }
-                // a (or b) must go, and b (or a) is its only partner left.
-                if (self.must_go(a) && live[rb as usize] == 1) || (self.must_go(b) && live[ra as usize] == 1) {
+                let reach = reach.get_or_insert_with(|| self.reach());
+                // a (or b) must go, and b (or a) is the only partner it could ever meet.
+                if (self.must_go(a) && self.only_partner(reach, a, b)) || (self.must_go(b) && self.only_partner(reach, b, a)) {
                     let (a, b) = order(a, b);
                     return Some(Move::Pair(a, b));
                 }
@@ -411,12 +449,14 @@ impl Game for Pyramid {
         self.removed == FULL && (!self.all || self.live() == 0)
     }
 
-    /// Exact: table mask (28 bits), deck mask (24), the stock's top index
-    /// (5 bits: equal for every cursor between the same live cards) and the
-    /// pass (2 bits; 0 with unlimited passes, where it does not matter).
+    /// Exact up to suits: table mask (28 bits), the live stock and waste cards as the
+    /// leftmost cards of the deck spelling the same ranks (24 bits), the index of the stock's
+    /// top card among those (5 bits; 24 when the stock is empty) and the pass (2 bits; 0 with
+    /// unlimited passes, where it does not matter). Every rule reads only ranks, so positions
+    /// whose waste and stock spell the same ranks are the same position (README.md, "Key").
     fn key(&self) -> u64 {
-        let top = self.stock_top().unwrap_or(self.deck.len()) as u64;
-        self.removed as u64 | (self.gone as u64) << 28 | top << 52 | (self.pass as u64) << 57
+        let (gone, top) = if self.off & OFF_CANON != 0 { self.exact_deck() } else { self.canonical_deck() };
+        self.removed as u64 | (gone as u64) << 28 | (top as u64) << 52 | (self.pass as u64) << 57
     }
 
     fn spell(&self, m: Move, out: &mut Vec<String>) {
@@ -441,38 +481,284 @@ impl Pyramid {
         matches!(s, Src::Table(_)) || self.all
     }
 
-    /// A position no line wins: more cards of some rank r must go than
-    /// partners of rank 13 - r are left (a pair takes one of each), or some
-    /// table card (not a king) has no partner left that it could ever meet:
-    /// none in the stock or waste, and every one on the table lies in its
-    /// cone (below it, so gone before it is free, or above it, so not free
-    /// until it is gone).
-    fn dead(&self) -> bool {
-        let (mut table, deck) = (FULL & !self.removed, self.live());
-        let mut by_rank = [0u32; 14];
-        let mut deck_ranks = 0u16;
-        for r in 1..14 {
-            by_rank[r] = self.table_rank[r] & table;
-            if self.deck_rank[r] & deck != 0 {
-                deck_ranks |= 1 << r;
+    /// Whether no turn-over is left: the waste is then a stack, each card reachable only once
+    /// every card above it is gone.
+    fn last_pass(&self) -> bool {
+        self.passes != 0 && self.pass + 1 >= self.passes
+    }
+
+    /// Which live cards can still meet which (README.md, "Partners").
+    fn reach(&self) -> Reach {
+        let (table, deck) = (FULL & !self.removed, self.live());
+        let waste = if self.last_pass() && self.off & OFF_WASTE == 0 { deck & ((1u32 << self.cursor) - 1) } else { 0 };
+        let mut usable = deck;
+        // Top down: a waste card (not a king) with no partner it could meet (a live table card
+        // or a stock card of rank 13 - r; never a waste card, all above or below it) never
+        // leaves, so every waste card below it is never free.
+        let mut w = waste;
+        while w != 0 {
+            let i = 31 - w.leading_zeros() as usize;
+            w &= !(1 << i);
+            let r = rank(self.deck[i]) as usize;
+            if r != 13 && self.table_rank[13 - r] & table == 0 && self.deck_rank[13 - r] & deck & !waste == 0 {
+                usable &= !w;
+                break;
             }
         }
-        // Each removal of a table card of rank r takes one live card of
-        // rank 13 - r: too few partners for the table's cards is dead.
+        Reach { table, deck, waste, usable }
+    }
+
+    /// The cards a card of rank `r` at `at` could ever be paired with: table cards of rank
+    /// 13 - r outside a table card's cone, usable stock and waste cards of that rank, but not a
+    /// waste card with a waste card on the last pass.
+    fn partners(&self, reach: &Reach, r: u8, at: Loc) -> (u32, u32) {
+        let s = 13 - r as usize;
+        let (t, d) = (self.table_rank[s] & reach.table, self.deck_rank[s] & reach.usable);
+        match at {
+            Loc::Table(p) => (t & !CONE[p], d),
+            Loc::Deck(i) if reach.waste >> i & 1 == 1 => (t, d & !reach.waste),
+            Loc::Deck(_) => (t, d),
+        }
+    }
+
+    /// Where a free card lies, as a table position or deck index.
+    fn loc(&self, s: Src) -> Loc {
+        match s {
+            Src::Table(p) => Loc::Table(p as usize),
+            Src::Stock => Loc::Deck(self.stock_top().unwrap()),
+            Src::Waste => Loc::Deck(self.waste_top().unwrap()),
+        }
+    }
+
+    /// Whether the free card `b` is the only card the free card `a` could ever be paired with.
+    fn only_partner(&self, reach: &Reach, a: Src, b: Src) -> bool {
+        let (t, d) = if self.off & OFF_PARTNERS != 0 {
+            // without the partner sets: every live card of the partner rank
+            let s = 13 - rank(self.card_at(a)) as usize;
+            (self.table_rank[s] & reach.table, self.deck_rank[s] & reach.deck)
+        } else {
+            self.partners(reach, rank(self.card_at(a)), self.loc(a))
+        };
+        match self.loc(b) {
+            Loc::Table(q) => t == 1 << q && d == 0,
+            Loc::Deck(j) => t == 0 && d == 1 << j,
+        }
+    }
+
+    /// A position no line wins (README.md, "Dead positions"): with goal "all" a live card is
+    /// never free; or, for some rank r, the cards of rank r that must go cannot each get their
+    /// own partner: some set S of them has fewer possible partners (`partners`, together) than
+    /// cards (Hall's condition; each pair removes one card of each rank).
+    fn dead(&self) -> bool {
+        if self.off & OFF_HALL != 0 {
+            return self.dead_by_counts();
+        }
+        let reach = self.reach();
+        if self.all && reach.usable != reach.deck {
+            return true;
+        }
+        for r in 1..13u8 {
+            // The cards of rank r that must go, each with its partners as one mask (table bits,
+            // then deck bits from 32): the first 4 by subsets, any more only in the count of the
+            // whole set (a position of a single deck has 4).
+            let mut nb = [0u64; 4];
+            let (mut k, mut all, mut total, mut fewest) = (0usize, 0u64, 0u32, u32::MAX);
+            let mut push = |(t, d): (u32, u32)| {
+                let m = t as u64 | (d as u64) << 32;
+                if k < 4 {
+                    nb[k] = m;
+                    k += 1;
+                }
+                all |= m;
+                total += 1;
+                fewest = fewest.min(m.count_ones());
+            };
+            let mut t = self.table_rank[r as usize] & reach.table;
+            while t != 0 {
+                let p = t.trailing_zeros() as usize;
+                t &= t - 1;
+                push(self.partners(&reach, r, Loc::Table(p)));
+            }
+            if self.all {
+                let mut d = self.deck_rank[r as usize] & reach.usable;
+                while d != 0 {
+                    let i = d.trailing_zeros() as usize;
+                    d &= d - 1;
+                    push(self.partners(&reach, r, Loc::Deck(i)));
+                }
+            }
+            if all.count_ones() < total {
+                return true;
+            }
+            // a set of at most k cards, each with at least k partners, always has enough
+            if fewest >= k as u32 {
+                continue;
+            }
+            let mut union = [0u64; 16];
+            for m in 1usize..(1 << k) {
+                let (low, rest) = (m.trailing_zeros() as usize, m & (m - 1));
+                union[m] = union[rest] | nb[low];
+                if union[m].count_ones() < m.count_ones() {
+                    return true;
+                }
+            }
+        }
+        self.off & OFF_ORDER == 0 && (1..7).any(|r| self.no_order(&reach, r))
+    }
+
+    /// Whether the table cards of ranks r and 13 - r cannot all go (README.md, "Dead
+    /// positions", (c)): every way to pair each with a table card of the other rank or a
+    /// distinct usable stock or waste card of the other rank has a cycle of pairs each of which
+    /// must wait for another (a card of one lies below a card of the next).
+    fn no_order(&self, reach: &Reach, r: usize) -> bool {
+        let (xs, ys) = (self.table_rank[r] & reach.table, self.table_rank[13 - r] & reach.table);
+        let cards = xs | ys;
+        // no card of the two ranks below another: no pair ever waits for another
+        let mut any = 0;
+        let mut c = cards;
+        while c != 0 {
+            let p = c.trailing_zeros() as usize;
+            c &= c - 1;
+            any |= BELOW[p];
+        }
+        if any & cards == 0 || xs.count_ones() > 4 || ys.count_ones() > 4 {
+            return false;
+        }
+        let list = |mut m: u32| {
+            let (mut out, mut n) = ([0usize; 4], 0);
+            while m != 0 {
+                out[n] = m.trailing_zeros() as usize;
+                m &= m - 1;
+                n += 1;
+            }
+            (out, n)
+        };
+        let (x, nx) = list(xs);
+        let (y, ny) = list(ys);
+        let dx = (self.deck_rank[r] & reach.usable).count_ones() as usize;
+        let dy = (self.deck_rank[13 - r] & reach.usable).count_ones() as usize;
+        let mut pairs = [0u32; 4];
+        !Self::some_order(&x[..nx], &y[..ny], dx, dy, 0, 0, &mut pairs)
+    }
+
+    /// Whether table cards `x[i..]` can each take a free table card of `y` (or one of `dy`
+    /// deck cards) so that, with the cards of `y` left each taking one of `dx` deck cards,
+    /// the pairs can go in some order. `used`: the cards of `y` taken so far; `pairs[k]`: the
+    /// table cards of x[k]'s pair.
+    fn some_order(x: &[usize], y: &[usize], dx: usize, dy: usize, i: usize, used: u32, pairs: &mut [u32; 4]) -> bool {
+        if i == x.len() {
+            let alone = y.iter().filter(|&&q| used & 1 << q == 0).count();
+            if alone > dx {
+                return false;
+            }
+            // the pairs (x's, then y's alone), each as its table cards
+            let mut groups = [0u32; 8];
+            groups[..x.len()].copy_from_slice(&pairs[..x.len()]);
+            let mut n = x.len();
+            for &q in y {
+                if used & 1 << q == 0 {
+                    groups[n] = 1 << q;
+                    n += 1;
+                }
+            }
+            return Self::can_order(&groups[..n]);
+        }
+        for &q in y {
+            if used & 1 << q == 0 && CONE[x[i]] & 1 << q == 0 {
+                pairs[i] = 1 << x[i] | 1 << q;
+                if Self::some_order(x, y, dx, dy, i + 1, used | 1 << q, pairs) {
+                    return true;
+                }
+            }
+        }
+        // x[i] with a deck card: as many as there are deck cards of the other rank
+        let with_deck = pairs[..i].iter().filter(|m| m.count_ones() == 1).count();
+        if with_deck < dy {
+            pairs[i] = 1 << x[i];
+            if Self::some_order(x, y, dx, dy, i + 1, used, pairs) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether groups of table cards (each removed in one move) can go in some order: peel
+    /// off a group none of whose cards has a card of a group still left below it, until none
+    /// is left; stuck means a cycle.
+    fn can_order(groups: &[u32]) -> bool {
+        let mut left = (1u32 << groups.len()) - 1;
+        while left != 0 {
+            let mut cards = 0;
+            let mut l = left;
+            while l != 0 {
+                cards |= groups[l.trailing_zeros() as usize];
+                l &= l - 1;
+            }
+            let mut peeled = false;
+            let mut l = left;
+            while l != 0 {
+                let k = l.trailing_zeros() as usize;
+                l &= l - 1;
+                let mut below = 0;
+                let mut g = groups[k];
+                while g != 0 {
+                    below |= BELOW[g.trailing_zeros() as usize];
+                    g &= g - 1;
+                }
+                if below & cards == 0 {
+                    left &= !(1 << k);
+                    peeled = true;
+                }
+            }
+            if !peeled {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The deck's gone mask and the stock's top index as they stand (tests only, `OFF_CANON`).
+    fn exact_deck(&self) -> (u32, usize) {
+        (self.gone, self.stock_top().unwrap_or(self.deck.len()))
+    }
+
+    /// The gone mask and stock top of the leftmost cards of the deck with the same ranks as
+    /// the live waste, then the live stock: each live card in order goes to the first deck
+    /// index after the last one taken that holds its rank (never after its own index, so there
+    /// always is one). Equal exactly when the waste and the stock spell the same ranks.
+    fn canonical_deck(&self) -> (u32, usize) {
+        let n = self.deck.len();
+        let split = self.stock_top().unwrap_or(n);
+        let (mut live, mut kept, mut at, mut top) = (self.live(), 0u32, 0usize, n);
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let j = at + (self.deck_rank[rank(self.deck[i]) as usize] >> at).trailing_zeros() as usize;
+            if i == split {
+                top = j;
+            }
+            kept |= 1 << j;
+            at = j + 1;
+        }
+        (!kept & ((1u32 << n) - 1), top)
+    }
+
+    /// The dead test before Hall's condition (tests only, `OFF_HALL`): more cards of some rank r
+    /// must go than live cards of rank 13 - r, or a table card with no partner in the stock or
+    /// waste and every one on the table in its cone.
+    fn dead_by_counts(&self) -> bool {
+        let (table, deck) = (FULL & !self.removed, self.live());
         let live = self.live_by_rank();
-        let must = |r: usize| if self.all { live[r] } else { by_rank[r].count_ones() as u8 };
+        let must = |r: usize| if self.all { live[r] } else { (self.table_rank[r] & table).count_ones() as u8 };
         if (1..13).any(|r| must(r) > live[13 - r]) {
             return true;
         }
-        while table != 0 {
-            let p = table.trailing_zeros() as usize;
-            table &= table - 1;
-            let r = rank(self.table[p]);
-            if r == 13 {
-                continue;
-            }
-            let want = 13 - r;
-            if deck_ranks & (1 << want) == 0 && by_rank[want as usize] & !CONE[p] == 0 {
+        let mut t = table;
+        while t != 0 {
+            let p = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let r = rank(self.table[p]) as usize;
+            if r != 13 && self.deck_rank[13 - r] & deck == 0 && self.table_rank[13 - r] & table & !CONE[p] == 0 {
                 return true;
             }
         }

@@ -183,6 +183,150 @@ fn pruning_keeps_every_verdict() {
     assert!(verdicts[0] > 10 && verdicts[1] > 10, "{verdicts:?}");
 }
 
+/// A table of kings but for the cards given (position, card).
+fn kings_but(cards: &[(usize, u8)]) -> [u8; TABLE] {
+    let mut t = [c(13, 0); TABLE];
+    for &(p, k) in cards {
+        t[p] = k;
+    }
+    t
+}
+
+#[test]
+fn hall_finds_two_cards_sharing_one_partner() {
+    // 5s at p22 and p23, 8s at the apex (whose cone holds both 5s) and in the stock, with a 5
+    // in the stock for the apex: every card alone has a partner and the counts match (two 5s to
+    // go, two 8s), but both table 5s can meet only the stock 8.
+    let t = kings_but(&[(0, c(8, 0)), (pos(6, 0), c(5, 0)), (pos(6, 1), c(5, 1))]);
+    let mut g = Pyramid::new(t, vec![c(8, 1), c(5, 2)], 3, false).unwrap();
+    g.removed = FULL & !(1 | 1 << pos(6, 0) | 1 << pos(6, 1)); // only the three cards left
+    assert!(g.dead());
+    g.off = OFF_HALL;
+    assert!(!g.dead(), "the count and single-card test alone cannot see it");
+    g.off = 0;
+    g.removed = 0;
+    assert_eq!(search::search(&mut g, BIG).verdict, Verdict::Lost);
+    let mut plain = Pyramid::new(t, vec![c(8, 1), c(5, 2)], 3, false).unwrap();
+    plain.plain = true;
+    assert_eq!(search::search(&mut plain, BIG).verdict, Verdict::Lost);
+}
+
+#[test]
+fn the_last_pass_buries_the_waste_under_a_card_that_never_leaves() {
+    // Apex 5 alone; the waste (one pass) holds an 8 under a 5 with no 8 left to meet it.
+    let t = kings_but(&[(0, c(5, 0))]);
+    let mut g = Pyramid::new(t, vec![c(8, 0), c(5, 1)], 1, false).unwrap();
+    g.removed = FULL & !1;
+    g.cursor = 2;
+    assert!(g.dead());
+    g.off = OFF_WASTE;
+    assert!(!g.dead());
+    // With a turn-over left the 8 comes again: not dead.
+    let mut g = Pyramid::new(t, vec![c(8, 0), c(5, 1)], 2, false).unwrap();
+    g.removed = FULL & !1;
+    g.cursor = 2;
+    assert!(!g.dead());
+}
+
+#[test]
+fn a_card_with_one_partner_it_can_meet_pairs_at_once() {
+    // The 5 at p22 can meet only the stock's 8 (the other 8 is the apex, above it).
+    let t = kings_but(&[(0, c(8, 0)), (pos(6, 0), c(5, 0))]);
+    let mut g = Pyramid::new(t, vec![c(8, 1), c(5, 1)], 3, false).unwrap();
+    g.removed = FULL & !(1 | 1 << pos(6, 0));
+    assert_eq!(g.safe_move(), Some(Move::Pair(Src::Table(pos(6, 0) as u8), Src::Stock)));
+    g.off = OFF_PARTNERS;
+    assert_eq!(g.safe_move(), None, "two 8s live: the count alone does not force it");
+}
+
+#[test]
+fn pairs_that_wait_on_each_other_are_dead() {
+    // 2s at p3 and p5 (row 3), jacks at p6 and p8 (row 4): each 2 can meet only the jack not
+    // below it, and each of those pairs waits for the other's jack to go.
+    let t = kings_but(&[(pos(2, 0), c(2, 0)), (pos(2, 2), c(2, 1)), (pos(3, 0), c(11, 0)), (pos(3, 2), c(11, 1))]);
+    let mut g = Pyramid::new(t, vec![c(5, 0), c(8, 0)], 3, false).unwrap();
+    assert!(g.dead());
+    g.off = OFF_ORDER;
+    assert!(!g.dead(), "Hall's condition holds: each 2 has its own jack");
+    g.off = 0;
+    assert_eq!(search::search(&mut g, BIG).verdict, Verdict::Lost);
+    let mut plain = Pyramid::new(t, vec![c(5, 0), c(8, 0)], 3, false).unwrap();
+    plain.plain = true;
+    assert_eq!(search::search(&mut plain, BIG).verdict, Verdict::Lost);
+    // a jack in the stock is not enough (p3 takes it, then p8 has no 2 left); with a 2 too,
+    // p8 goes with the stock's 2, then p5 with p6, then p3 with the stock's jack
+    let g = Pyramid::new(t, vec![c(5, 0), c(11, 2), c(8, 0)], 3, false).unwrap();
+    assert!(g.dead());
+    let mut g = Pyramid::new(t, vec![c(5, 0), c(11, 2), c(2, 2), c(8, 0)], 3, false).unwrap();
+    assert!(!g.dead());
+    assert!(matches!(search::search(&mut g, BIG).verdict, Verdict::Won(_)));
+}
+
+/// Random cut-down deals (kings on the top `kings` table places, a stock of `stock`) and, from
+/// each, a position a few random moves in, with passes and goal varied.
+fn random_positions(count: usize, kings: usize, stock: usize, seed: u64) -> Vec<Pyramid> {
+    let mut rng = seed;
+    let mut next = move |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n
+    };
+    let mut out = Vec::new();
+    for deal in 0..count {
+        let mut cards: Vec<u8> = (0..52).collect();
+        for i in (1..52).rev() {
+            cards.swap(i, next(i as u64 + 1) as usize);
+        }
+        let mut t = [0u8; TABLE];
+        t.copy_from_slice(&cards[..TABLE]);
+        for k in t.iter_mut().take(kings) {
+            *k = c(13, 0);
+        }
+        let (passes, all) = ([1, 2, 3, 0][deal % 4], deal % 5 == 0);
+        let mut g = Pyramid::new(t, cards[TABLE..TABLE + stock].to_vec(), passes, all).unwrap();
+        // every other one a few legal moves in (a draw or a turn-over when there is one)
+        for _ in 0..(deal as u64 % 2) * next(12) {
+            let mut ms = Vec::new();
+            g.legal(&mut ms);
+            if ms.is_empty() {
+                break;
+            }
+            g.apply(ms[next(ms.len() as u64) as usize]);
+        }
+        out.push(g);
+    }
+    out
+}
+
+/// Each pruning alone turned off, the rest on: the same verdict on every random position (so
+/// the pruning loses no win and finds no false one), every win replayed; and the pruning at
+/// work (fewer positions) on some of them.
+#[test]
+fn each_pruning_keeps_every_verdict() {
+    for off in [OFF_PARTNERS, OFF_HALL, OFF_WASTE, OFF_CANON, OFF_ORDER] {
+        let (mut counts, mut fewer) = ([0; 2], 0);
+        for (i, g) in random_positions(300, 6, 20, 0x2545_f491_4f6c_dd1d).into_iter().enumerate() {
+            let (mut with, mut without) = (g.clone(), g);
+            without.off = off;
+            let a = search::search(&mut with, BIG);
+            let b = search::search(&mut without, Limits { nodes: 20_000_000, max_bytes: 1 << 32 });
+            assert_eq!(a.verdict_str(), b.verdict_str(), "off {off}, position {i}");
+            assert_ne!(a.verdict_str(), "unknown");
+            fewer += (a.nodes < b.nodes) as usize;
+            if let Verdict::Won(line) = a.verdict {
+                play(&mut with, &line);
+                assert!(with.won());
+                counts[0] += 1;
+            } else {
+                counts[1] += 1;
+            }
+        }
+        assert!(counts[0] > 20 && counts[1] > 20, "off {off}: {counts:?}");
+        assert!(fewer >= 3, "off {off}: the pruning cut positions on only {fewer} positions");
+    }
+}
+
 #[test]
 fn walk_lists_sorted_legal_moves() {
     let t = easy_table();
