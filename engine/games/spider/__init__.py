@@ -43,12 +43,13 @@ GAME = Game(
     lay_out,
     deck_size=104,
     boards=(
-        # Budgets from measurement (the solver's README): more decides few more deals, and the
-        # pool's 100 deals a board must stay about a minute.
-        # Out of the default pool until the solver decides most deals (issue 13; bench log S1, S2).
-        BoardSpec("spider-1", 100_000, "Spider · 1 suit", {"suits": "1"}, pooled=False),
-        BoardSpec("spider-2", 100_000, "Spider · 2 suits", {"suits": "2"}, pooled=False),
-        BoardSpec("spider-4", 50_000, "Spider · 4 suits", {"suits": "4"}, pooled=False),
+        # Budgets from measurement (bench log S3): spider-1 wins deals 1..200 at 100,000 (two
+        # needed over 50,000) and joins the default pool; spider-2 decides 89.5 % at 200,000 and
+        # spider-4 about a fifth at 100,000: both stay out of it (issue 13's targets not met; the
+        # pool's minute not re-timed with them).
+        BoardSpec("spider-1", 100_000, "Spider · 1 suit", {"suits": "1"}),
+        BoardSpec("spider-2", 200_000, "Spider · 2 suits", {"suits": "2"}, pooled=False),
+        BoardSpec("spider-4", 100_000, "Spider · 4 suits", {"suits": "4"}, pooled=False),
     ),
     rules=rules,
     deck_of=deck,

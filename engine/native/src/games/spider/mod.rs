@@ -11,8 +11,8 @@
 //! nothing goes under it, so column i's face-down part is always the first `down[i]` cards it
 //! was dealt: the key names it by (i, down[i]) instead of its cards.
 
-use crate::best_first::best_first;
-use crate::search::{Game, Limits, Outcome, Verdict};
+use crate::best_first::BestFirst;
+use crate::search::{interleave, Game, Lazy, Limits, Outcome, Resume, Verdict};
 use crate::{Layout, Options};
 
 pub const COLS: usize = 10;
@@ -322,7 +322,10 @@ impl Spider {
 
 /// Weights of `eval`: face-down cards, breaks (out of rank order), empty columns, runs off,
 /// natural breaks (in rank order, suits differ), cards in the stock.
-const DEFAULT_WEIGHTS: [i64; 6] = [6, 4, 5, 40, 2, 0];
+/// Measured (bench log S3): a natural break costs as much as any break (w4 = w1: in two or four
+/// suits it blocks the run as surely), and a card in the stock 3, a little less than a break, so a
+/// deal that lands fairly is no loss (with 0 the search exhausts every position before each deal).
+const DEFAULT_WEIGHTS: [i64; 6] = [6, 4, 5, 40, 4, 3];
 
 impl Game for Spider {
     type Move = Move;
@@ -444,11 +447,11 @@ impl Game for Spider {
     }
 }
 
-/// Solve a dealt position: first a best-first search on the narrower candidates with up to
-/// `NARROW_SHARE` of the budget (a win it finds is a real line; running dry proves nothing), then
-/// a complete best-first search with the rest (README.md, "How it searches"); the nodes are
-/// summed. Options `w0`..`w3`, `dw`, `narrow` (per mille of the budget): tuning knobs for
-/// measurement only.
+/// Solve a dealt position: three best-first searches taking turns (`crate::search::interleave`,
+/// slices doubling from `FIRST_SLICE`): two narrow ones (a win they find is a real line; running
+/// dry proves nothing, and one then only waits) and the complete one, which alone can prove `lost`
+/// (README.md, "How it searches"); the nodes are summed. Options `w0`..`w5`, `dw`, `side`, `dfs`:
+/// tuning knobs for measurement only.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = Spider::from_layout(layout, options)?;
     for k in 0..6 {
@@ -456,36 +459,89 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
             g.w[k] = v;
         }
     }
-    let dw = options.get("dw").copied().unwrap_or(DEPTH_WEIGHT);
+    let one_suit = options.get("suits") == Some(&1);
+    let dw = options.get("dw").copied().unwrap_or(if one_suit { 0 } else { DEPTH_WEIGHT });
     g.no_sideways = options.get("side").map_or(NO_SIDEWAYS, |&v| v == 0);
-    let share = options.get("narrow").copied().unwrap_or(NARROW_SHARE).clamp(0, 1000) as u64;
-    let first = limits.nodes * share / 1000;
     if options.contains_key("dfs") {
         g.narrow = options["dfs"] == 1;
         return Ok(crate::search::search(&mut g, limits));
     }
-    let mut used = 0;
-    if first > 0 {
-        g.narrow = true;
-        let out = best_first(&mut g, Limits { nodes: first, ..limits }, |g, d| g.eval() * 4 + d as i64 * dw);
-        g.narrow = false;
-        match out.verdict {
-            Verdict::Won(_) | Verdict::OutOfMemory => return Ok(out),
-            Verdict::Lost | Verdict::OutOfNodes => used = out.nodes,
+    Ok(turns(&g, dw, limits))
+}
+
+/// The three searches of `solve` from `g`, taking turns on one budget and memory cap: narrow and
+/// complete at depth weight `dw`, then a narrow one deeper-weighted (NARROW_DEPTH_WEIGHT): each
+/// wins deals the others miss (bench log S3). `lost` only from the complete one.
+fn turns(g: &Spider, dw: i64, limits: Limits) -> Outcome {
+    let plan = [(true, dw), (false, dw), (true, NARROW_DEPTH_WEIGHT)];
+    let mut games: Vec<Spider> = plan
+        .iter()
+        .map(|&(narrow, _)| {
+            let mut c = g.clone();
+            c.narrow = narrow;
+            c
+        })
+        .collect();
+    let firsts = vec![FIRST_SLICE; plan.len()];
+    let mut scans: Vec<Box<dyn Resume + '_>> = games
+        .iter_mut()
+        .zip(plan.iter().map(|p| p.1))
+        .map(|(c, dw)| -> Box<dyn Resume + '_> {
+            let narrow = c.narrow;
+            let lazy = Lazy::new(move || -> Box<dyn Resume + '_> {
+                Box::new(BestFirst::new(c, limits.max_bytes, move |g: &Spider, d| g.eval() * 4 + d as i64 * dw))
+            });
+            if narrow {
+                Box::new(Partial { scan: Box::new(lazy), dry: false })
+            } else {
+                Box::new(lazy)
+            }
+        })
+        .collect();
+    interleave(&mut scans, limits, &firsts, 1, 1)
+}
+
+/// The narrow search's turns: it runs dry without proving anything (its candidates leave out
+/// moves no argument keeps), so then it only waits, and the complete search goes on.
+struct Partial<'a> {
+    scan: Box<dyn Resume + 'a>,
+    dry: bool,
+}
+
+impl Resume for Partial<'_> {
+    fn resume(&mut self, more: u64) -> Option<Outcome> {
+        if self.dry {
+            return None;
+        }
+        match self.scan.resume(more) {
+            Some(Outcome { verdict: Verdict::Lost, .. }) => {
+                self.dry = true;
+                None
+            }
+            out => out,
         }
     }
-    let out = best_first(&mut g, Limits { nodes: limits.nodes - used, ..limits }, |g, d| g.eval() * 4 + d as i64 * dw);
-    Ok(Outcome { verdict: out.verdict, nodes: used + out.nodes })
+    fn nodes(&self) -> u64 {
+        self.scan.nodes()
+    }
+    fn abandon(&mut self) {
+        self.scan.abandon()
+    }
 }
+
+/// The third search's depth weight: shorter lines first, more strongly than the others.
+const NARROW_DEPTH_WEIGHT: i64 = 8;
+
+/// Positions of each search's first turn; each round doubles it.
+const FIRST_SLICE: u64 = 2000;
 
 /// Whether the narrow search leaves out sideways moves.
 const NO_SIDEWAYS: bool = true;
 
-/// Per mille of the budget the narrow first search may take.
-const NARROW_SHARE: i64 = 500;
-
-/// Weight of the depth against 4 x the evaluation in the best-first score.
-const DEPTH_WEIGHT: i64 = 0;
+/// Weight of the depth against 4 x the evaluation in the best-first score, two and four suits
+/// (weighted A*: a shorter way to an equally good position first); one suit searches greedily
+/// (0), which wins there with fewer positions (bench log S3).
+const DEPTH_WEIGHT: i64 = 3;
 
 /// For the differential tests: random play from the deal, every legal single move listed at each
 /// step (crate::walk).

@@ -2,6 +2,7 @@
 //! undo, the deal, the key's column sort, and small searches.
 
 use super::*;
+use crate::best_first::best_first;
 use crate::search::Verdict;
 
 /// A position from columns (bottom first, with face-down counts) and a stock, no validation of
@@ -133,4 +134,35 @@ fn candidates_are_legal_and_keep_every_move_while_the_stock_lasts() {
     let t: Vec<String> = cand.into_iter().map(Spider::token).collect();
     assert!(t.contains(&"1>4".to_string()) && !t.contains(&"1>5".to_string()), "{t:?}");
     assert!(!t.contains(&"2>4".to_string()), "a whole column into an empty one: the same position");
+}
+
+#[test]
+fn a_narrow_search_running_dry_proves_nothing_and_the_complete_one_wins() {
+    // spades K..2 under A of hearts; hearts K..3; 2 of hearts under A of spades; six runs off.
+    // Every move lifts a card off one it fits (or splits nothing): the narrow candidates hold none,
+    // yet A of spades into an empty column wins.
+    let mut sp: Vec<u8> = (2..=13).rev().map(s).collect();
+    sp.push(h(1));
+    let hi: Vec<u8> = (3..=13).rev().map(h).collect();
+    let mut g = pos(&[(&hi, 0), (&sp, 0), (&[h(2), s(1)], 0)], &[]);
+    g.off = 6;
+    g.narrow = true;
+    let mut c = Vec::new();
+    g.candidates(&mut c);
+    assert!(c.is_empty(), "{c:?}");
+    let dry = best_first(&mut g, Limits { nodes: 1000, max_bytes: 1 << 30 }, |g, _| g.eval());
+    assert_eq!(dry.verdict, Verdict::Lost, "the narrow search alone runs dry");
+    g.narrow = false;
+    let out = turns(&g, 3, Limits { nodes: 1000, max_bytes: 1 << 30 });
+    assert!(matches!(out.verdict, Verdict::Won(_)), "{out:?}");
+    // the lost position of the test above: only the complete search says lost
+    let mut hi2: Vec<u8> = vec![s(6)];
+    hi2.extend((7..=13).rev().map(s));
+    let lo2: Vec<u8> = (1..=5).rev().map(s).collect();
+    let mut cols: Vec<(&[u8], u8)> = vec![(&hi2, 1), (&lo2, 0)];
+    let kh = [h(13)];
+    cols.extend(std::iter::repeat((&kh[..], 0)).take(8));
+    let mut g = pos(&cols, &[]);
+    g.off = 7;
+    assert_eq!(turns(&g, 3, Limits { nodes: 100_000, max_bytes: 1 << 30 }).verdict, Verdict::Lost);
 }
