@@ -10,7 +10,9 @@ cd "$(dirname "$0")/.."
 DATA=${DATA:-data/winnability} UPTO=${UPTO:-100000} STEP=${STEP:-200} CLUSTER=${CLUSTER:-local:2}
 SEED=16  # the seed docs/results.md states (reports/results.py SEED)
 BOARDS=klondike-1,klondike-3
+mkdir -p "$DATA"
 for ((n = STEP; n <= UPTO; n += STEP)); do
+    echo "commit: $(git rev-parse HEAD)" >> "$DATA/run.log"  # the engine's source, for docs/results.md
     .venv/bin/dealpool --data "$DATA" sample --boards "$BOARDS" --numbers-from "$SEED" --count "$n"
     .venv/bin/dealpool --data "$DATA" solve --boards "$BOARDS" --cluster "$CLUSTER" --quiet | tee -a "$DATA/run.log"
 done
