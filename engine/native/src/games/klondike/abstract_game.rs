@@ -58,6 +58,9 @@ pub struct Abs {
     pile_of: [u8; 52],
     /// The cards in the stock cycle, kept up to date by make/undo.
     scards: u64,
+    /// Leave out the reveal of a king with nothing under it (README.md, "The abstract game",
+    /// rule K); true but in the test that compares the search with and without it.
+    pub lone_kings: bool,
 }
 
 /// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
@@ -153,6 +156,7 @@ impl Abs {
             surf: 0,
             pile_of: [u8::MAX; 52],
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
+            lone_kings: true,
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
         for p in 0..PILES {
@@ -495,6 +499,14 @@ impl Abs {
         (parent, b | r << 13 | r << 26 | b << 39)
     }
 
+    /// Whether pile p's structure is one king alone (nothing face down under it): revealing it
+    /// leads to a position that behaves exactly as this one, so it is left out (README.md,
+    /// "The abstract game", rule K).
+    #[inline]
+    pub(super) fn lone_king(&self, p: usize) -> bool {
+        self.strct[p] == 1 && rank(self.deal[p][0]) == 13
+    }
+
     /// The reveals, for `legal` (`fits`: whether a card has somewhere to go in the tableau): each
     /// pile's surface with what lies on it to another pile, the deepest structure first (ties: the
     /// lower pile first).
@@ -503,7 +515,7 @@ impl Abs {
         let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
         for p in 0..PILES {
             let k = self.strct[p];
-            if k > 0 && fits(self.deal[p][k as usize - 1]) {
+            if k > 0 && !(self.lone_kings && self.lone_king(p)) && fits(self.deal[p][k as usize - 1]) {
                 let mut i = n;
                 while i > 0 && rv[i - 1].0 < k {
                     rv[i] = rv[i - 1];

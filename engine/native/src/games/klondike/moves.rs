@@ -133,14 +133,20 @@ fn to_found(s: &State, out: &mut Vec<Move>) {
 
 /// Whole runs off face-down cards, piles with the most face-down cards first.
 fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
+    // one pass with an insertion sort (most face-down cards first, ties by pile) in place of a
+    // pass per count: the same order
     let mut order = [0u8; PILES];
     let mut n = 0;
-    for d in (1..=6u8).rev() {
-        for p in 0..PILES {
-            if s.down[p] == d && s.len[p] > d {
-                order[n] = p as u8;
-                n += 1;
+    for p in 0..PILES {
+        let d = s.down[p];
+        if d > 0 && s.len[p] > d {
+            let mut i = n;
+            while i > 0 && s.down[order[i - 1] as usize] < d {
+                order[i] = order[i - 1];
+                i -= 1;
             }
+            order[i] = p as u8;
+            n += 1;
         }
     }
     for &p in &order[..n] {
@@ -209,18 +215,43 @@ fn taps(n: u8, out: &mut Vec<String>) {
     }
 }
 
+/// A pile number (1..7) or a run length (1..13) written after `t`: every won line spells a
+/// token a move, so this skips `format!`'s machinery (a quarter of an easy deal's instructions).
+#[inline]
+fn push_num(t: &mut String, n: u8) {
+    if n >= 10 {
+        t.push('1');
+    }
+    t.push(char::from(b'0' + n % 10));
+}
+
+/// A destination: a pile number (0-based `to`) or `f`.
+#[inline]
+fn push_dest(t: &mut String, to: u8) {
+    if to == FOUND {
+        t.push('f');
+    } else {
+        push_num(t, to + 1);
+    }
+}
+
 /// Spell `m`, made from `s`: a stock move comes out as its taps (and
 /// turn-over) and then the play.
 pub fn spell(s: &State, m: Move, out: &mut Vec<String>) {
-    let dest = |to: u8| if to == FOUND { "f".to_string() } else { (to + 1).to_string() };
+    let mut t = String::with_capacity(8);
     match m {
-        Move::PileToFound { from } => out.push(format!("{}>f", from + 1)),
+        Move::PileToFound { from } => {
+            push_num(&mut t, from + 1);
+            t.push_str(">f");
+        }
         Move::PileToPile { from, to, n } => {
-            if n == 1 {
-                out.push(format!("{}>{}", from + 1, to + 1));
-            } else {
-                out.push(format!("{}:{}>{}", from + 1, n, to + 1));
+            push_num(&mut t, from + 1);
+            if n != 1 {
+                t.push(':');
+                push_num(&mut t, n);
             }
+            t.push('>');
+            push_num(&mut t, to + 1);
         }
         Move::Waste { q, redeal, to } => {
             let d = s.draw;
@@ -231,8 +262,15 @@ pub fn spell(s: &State, m: Move, out: &mut Vec<String>) {
             } else {
                 taps((q - s.pos).div_ceil(d), out);
             }
-            out.push(format!("w>{}", dest(to)));
+            t.push_str("w>");
+            push_dest(&mut t, to);
         }
-        Move::FoundToPile { suit: su, to } => out.push(format!("f{}>{}", SUIT_LETTERS[su as usize], to + 1)),
+        Move::FoundToPile { suit: su, to } => {
+            t.push('f');
+            t.push(SUIT_LETTERS[su as usize]);
+            t.push('>');
+            push_num(&mut t, to + 1);
+        }
     }
+    out.push(t);
 }
