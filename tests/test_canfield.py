@@ -120,10 +120,33 @@ def test_safe_moves_respect_the_corner() -> None:
     s.found = [0, 13, 13, 0]
     assert R.is_safe(s, R_card("5S"))
     s.found = [0, 1, 1, 1]
+    # 5S above a pile's bottom could never move onto 6H (see the next test): take it out of the piles.
+    s.tableau = [[c for c in p if c != R_card("5S")] for p in s.tableau]
     assert not R.is_safe(s, R_card("6H")), "6H (level 1) could still hold 5S"
     s.found = [1, 0, 1, 1]
     assert R.is_safe(s, R_card("6H"))
     assert not R.is_safe(s, R_card("6S")), "5H is not up: it could still sit on 6S"
+
+
+def test_a_card_above_a_pile_bottom_never_counts_against_safety() -> None:
+    # Base 5H: 5S (level 0) could hold 4H and 4D (level 12). Each lies above its pile's bottom, so
+    # it only ever leaves to its foundation and can never be put on 5S: 5S goes up by itself.
+    names = {"reserve": ["9S"], "tableau": [["5C", "4H"], ["5S"], ["10C", "4D"], ["8S"]]}
+
+    def state(piles: list[list[str]]) -> R.State:
+        used = {R_card(x) for x in ["5H", *names["reserve"], *(c for p in piles for c in p)]}
+        return R.new_state({
+            "reserve": [[R_card(x) for x in names["reserve"]]],
+            "foundation": [[R_card("5H")]],
+            "tableau": [[R_card(x) for x in p] for p in piles],
+            "stock": [[c for c in range(52) if c not in used]],
+        })
+
+    s = state(names["tableau"])
+    assert R.is_safe(s, R_card("5S")) and R.safe_move(s) == "2>f"
+    s = state([["5C", "4H"], ["5S"], ["4D"], ["10C", "8S"]])
+    assert not R.is_safe(s, R_card("5S")), "4D is a pile's bottom: that pile may still move onto 5S"
+    assert R.safe_move(s) is None
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

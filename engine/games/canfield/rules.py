@@ -215,13 +215,16 @@ def is_safe(s: State, card: int) -> bool:
 
     The cards that could sit on a card of level n are the other colour's cards of level n - 1, round
     the corner: for the base rank (level 0) those are the last cards (level 12) of the other colour's
-    suits, so a base-rank card is safe only once both of those suits are complete. Foundations never
-    give cards back, so once those cards are up nothing can ever be built on this one.
+    suits. Each must be up (foundations never give cards back) or lie in a pile above its bottom card:
+    such a card only ever leaves to its foundation (a pile moves whole, so it stays above a card
+    until it goes up), so it can never be put on this one.
     """
-    n = s.level(card)
-    a, b = OPPOSITE[card // 13]
-    need = 13 if n == 0 else n
-    return s.found[a] >= need and s.found[b] >= need
+    level = (s.level(card) + 12) % 13
+    for o in OPPOSITE[card // 13]:
+        x = o * 13 + (s.base + level) % 13
+        if s.found[o] <= level and not any(x in pile[1:] for pile in s.tableau):
+            return False
+    return True
 
 
 def safe_move(s: State) -> str | None:

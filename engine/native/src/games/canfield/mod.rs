@@ -163,12 +163,15 @@ impl Canfield {
             None => false,
         }
     }
-    /// Nothing left could ever sit on `c`: the other colour's cards one
-    /// level lower (round the corner for the base rank) are all up.
+    /// Nothing left could ever sit on `c`: each of the other colour's cards one level lower (round
+    /// the corner for the base rank) is up, or lies in a pile above its bottom card, where it can
+    /// only ever leave to its foundation (README.md, "Safe moves").
     fn safe(&self, c: u8) -> bool {
-        let n = self.level(c);
-        let need = if n == 0 { 13 } else { n };
-        opposite(suit(c)).iter().all(|&o| self.found[o] >= need)
+        let l = (self.level(c) + 12) % 13;
+        opposite(suit(c)).iter().all(|&o| {
+            let x = o as u8 * 13 + (self.base + l) % 13;
+            self.found[o] > l || self.piles.iter().any(|p| p.len() > 1 && p[1..].contains(&x))
+        })
     }
     fn reserve_top(&self) -> Option<u8> {
         self.res_len.checked_sub(1).map(|i| self.reserve[i])
@@ -436,6 +439,28 @@ impl Game for Canfield {
         self.found.iter().all(|&f| f == 13)
     }
 
+    /// Stock dominance (README.md, "Stock dominance"): an expanded position equal to this one but
+    /// for a stock pointer that reaches, by taps alone, every pointer this one reaches.
+    fn dominated(&self, seen: &dyn Fn(&[u8; 64]) -> bool) -> bool {
+        let (n, d) = (self.seq.len(), self.draw);
+        if d == 1 || n == 0 {
+            return false;
+        }
+        let mut key = self.key();
+        let off = |k: usize| k % d != 0 && k < n;
+        let mut probe = |k: usize| {
+            key[1] = k as u8;
+            seen(&key)
+        };
+        if off(self.k) {
+            // Off the cycle, k reaches k, k+d, .., n, then the cycle: every k - j·d reaches more.
+            (1..=self.k / d).any(|j| probe(self.k - j * d))
+        } else {
+            // On the cycle, it reaches the cycle alone, which every off-cycle pointer reaches too.
+            (1..n).any(|k| off(k) && probe(k))
+        }
+    }
+
     /// Exact key: reserve length, stock pointer (one value for the whole
     /// main tap cycle), foundation counts, piles sorted. The cards of the
     /// stock follow from the rest: they are the cards found nowhere else, in
@@ -502,3 +527,6 @@ mod tests;
 
 #[cfg(test)]
 mod dead_tests;
+
+#[cfg(test)]
+mod prune_tests;

@@ -1,0 +1,51 @@
+//! Quick native run of the Canfield solver on numbered deals (no Python, no referee):
+//! `cargo run --release --example cfbench -- FROM TO NODES` (EACH=1: one line a deal on stderr,
+//! `number verdict nodes line-digest seconds`, for before/after comparisons deal by deal).
+//! The real benchmark is `make bench` (bench/canfield.py, every line replayed); this is for tuning.
+
+use dealpool_native::{games::canfield, search::{Limits, Verdict}, Layout, Options};
+use std::time::Instant;
+
+/// The numbered deal's layout (engine/deal.py's numbered seed, engine/games/canfield's layout).
+fn layout(n: u64) -> Layout {
+    use sha2::{Digest, Sha512};
+    let mut h = Sha512::new();
+    h.update(b"SiggySoft Solitaire numbered deal v1\x00canfield\x00");
+    h.update(n.to_be_bytes());
+    let o: Vec<i32> = dealpool_native::deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
+    let mut l = Layout::new();
+    l.insert("reserve".into(), vec![o[0..13].to_vec()]);
+    l.insert("foundation".into(), vec![vec![o[13]]]);
+    l.insert("tableau".into(), o[14..18].iter().map(|&c| vec![c]).collect());
+    l.insert("stock".into(), vec![o[18..52].to_vec()]);
+    l
+}
+
+fn main() {
+    let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
+    let (from, to, nodes) = (a[0], a[1], a[2]);
+    let opts = Options::new();
+    let (mut won, mut lost, mut unk, mut total) = (0, 0, 0, 0u64);
+    let t0 = Instant::now();
+    for n in from..=to {
+        let t = Instant::now();
+        let out = canfield::solve(&layout(n), &opts, Limits { nodes, max_bytes: 2 << 30 }).unwrap();
+        let dt = t.elapsed().as_secs_f64();
+        total += out.nodes;
+        match out.verdict_str() {
+            "won" => won += 1,
+            "lost" => lost += 1,
+            _ => unk += 1,
+        }
+        if std::env::var("EACH").is_ok() {
+            let line = match &out.verdict {
+                Verdict::Won(l) => l.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, t| {
+                    t.bytes().chain([b' ']).fold(h, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+                }),
+                _ => 0,
+            };
+            eprintln!("{n} {} {} {line:016x} {dt:.4}", out.verdict_str(), out.nodes);
+        }
+    }
+    println!("won {won} lost {lost} unknown {unk}; nodes {total}; {:.1}s", t0.elapsed().as_secs_f64());
+}

@@ -1,0 +1,154 @@
+//! The prunings against the search without them (README.md, "Stock dominance" and "Safe moves"):
+//! on many random positions, at small budgets, a position the plain search wins is never `lost`
+//! with the pruning, nor the other way round.
+
+use super::*;
+use crate::search::Verdict;
+
+/// The game with one pruning switched off: `dominated` never, or the safe rule that asks only the
+/// foundations (the rule before the pile test).
+struct Without {
+    g: Canfield,
+    dominance: bool,
+    pile_safe: bool,
+}
+
+impl Game for Without {
+    type Move = Move;
+    type Undo = Undo;
+    type Key = [u8; 64];
+    fn safe_move(&self) -> Option<Move> {
+        if self.pile_safe {
+            return self.g.safe_move();
+        }
+        let g = &self.g;
+        let safe = |c: u8| {
+            let n = g.level(c);
+            let need = if n == 0 { 13 } else { n };
+            opposite(suit(c)).iter().all(|&o| g.found[o] >= need)
+        };
+        if let Some(r) = g.reserve_top() {
+            if g.fits_found(r) && safe(r) {
+                return Some(Move { taps: 0, src: RESERVE, dst: FOUND });
+            }
+        }
+        (0..PILES).find_map(|i| {
+            let &t = g.piles[i].last()?;
+            (g.fits_found(t) && safe(t)).then_some(Move { taps: 0, src: i as u8, dst: FOUND })
+        })
+    }
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.g.moves(out)
+    }
+    fn apply(&mut self, m: Move) -> Undo {
+        self.g.apply(m)
+    }
+    fn revert(&mut self, u: Undo) {
+        self.g.revert(u)
+    }
+    fn won(&self) -> bool {
+        self.g.won()
+    }
+    fn key(&self) -> [u8; 64] {
+        self.g.key()
+    }
+    fn dominated(&self, seen: &dyn Fn(&[u8; 64]) -> bool) -> bool {
+        self.dominance && self.g.dominated(seen)
+    }
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        self.g.spell(m, out)
+    }
+}
+
+fn next(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
+}
+
+/// A random deal, then random single moves (foundation plays and whole-pile moves preferred, to
+/// get past the deal), so positions late in the game come too.
+fn random_position(seed: u64) -> Canfield {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut order: Vec<i32> = (0..52).collect();
+    for i in (1..52).rev() {
+        order.swap(i, (next(&mut s) % (i as u64 + 1)) as usize);
+    }
+    let mut l = Layout::new();
+    l.insert("reserve".into(), vec![order[0..13].to_vec()]);
+    l.insert("foundation".into(), vec![vec![order[13]]]);
+    l.insert("tableau".into(), order[14..18].iter().map(|&c| vec![c]).collect());
+    l.insert("stock".into(), vec![order[18..52].to_vec()]);
+    let mut g = Canfield::new(&l, &Options::new()).unwrap();
+    let steps = next(&mut s) % 120;
+    let mut ms = Vec::new();
+    for _ in 0..steps {
+        ms.clear();
+        g.atomic(&mut ms);
+        if ms.is_empty() {
+            break;
+        }
+        let good: Vec<Move> = ms.iter().copied().filter(|m| m.src != TAP).collect();
+        let pick = if !good.is_empty() && next(&mut s) % 3 != 0 { good[(next(&mut s) % good.len() as u64) as usize] } else { ms[(next(&mut s) % ms.len() as u64) as usize] };
+        g.apply(pick);
+    }
+    g
+}
+
+fn verdict(g: Canfield, dominance: bool, pile_safe: bool, nodes: u64) -> (&'static str, u64) {
+    let mut w = Without { g, dominance, pile_safe };
+    let out = search(&mut w, Limits { nodes, max_bytes: 1 << 30 });
+    if let Verdict::Won(line) = &out.verdict {
+        assert!(!line.is_empty() || w.g.won());
+    }
+    (out.verdict_str(), out.nodes)
+}
+
+/// Runs both searches on `n` random positions; panics on a won/lost disagreement and returns how
+/// many were decided both ways (won, lost).
+fn compare(n: u64, with: (bool, bool), without: (bool, bool)) -> (u32, u32) {
+    let (mut won, mut lost) = (0, 0);
+    for seed in 1..=n {
+        let g = random_position(seed);
+        let (a, _) = verdict(g.clone(), with.0, with.1, 20_000);
+        let (b, _) = verdict(g, without.0, without.1, 20_000);
+        if a != "unknown" && b != "unknown" {
+            assert_eq!(a, b, "seed {seed}: with the pruning {a}, without {b}");
+            if a == "won" {
+                won += 1
+            } else {
+                lost += 1
+            }
+        }
+    }
+    (won, lost)
+}
+
+#[test]
+fn stock_dominance_loses_no_win() {
+    let (won, lost) = compare(360, (true, true), (false, true));
+    assert!(won >= 50 && lost >= 50, "won {won} lost {lost}");
+}
+
+#[test]
+fn the_pile_safe_rule_loses_no_win() {
+    let (won, lost) = compare(360, (true, true), (true, false));
+    assert!(won >= 50 && lost >= 50, "won {won} lost {lost}");
+}
+
+#[test]
+fn dominance_saves_positions_on_lost_deals() {
+    // Where both are exhaustive, the pruned search never expands more positions.
+    let mut fewer = 0;
+    for seed in 1..=200 {
+        let g = random_position(seed);
+        let (a, na) = verdict(g.clone(), true, true, 20_000);
+        let (b, nb) = verdict(g, false, true, 20_000);
+        if a == "lost" && b == "lost" {
+            assert!(na <= nb, "seed {seed}: {na} > {nb}");
+            fewer += (na < nb) as u32;
+        }
+    }
+    assert!(fewer > 0);
+}
