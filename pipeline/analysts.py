@@ -1,11 +1,12 @@
 """The analysts' DuckDB file and `dealpool sql`: views over the Parquet tables, never a copy.
 
 `<data>/dealpool.duckdb` holds only the views of reports/views.sql (`deals`, `verdicts_all`,
-`verdicts`, `pass_rates`, `published`). DuckDB resolves a relative path in a view against the
-working directory of whoever opens the file, not against the file, so the views name the tables by
-absolute path: the file then works from the repository (`duckdb data/dealpool.duckdb`), from the
-data folder, or from anywhere. A moved data folder needs `dealpool report` again (it rewrites the
-file); `dealpool sql` says so rather than print DuckDB's trace.
+`verdicts`, `board_counts`, `pass_rates`, `published`; the `wilson` macro). DuckDB resolves a
+relative path in a view against the working directory of whoever opens the file, not against the
+file, so the views name the tables by absolute path: the file then works from the repository
+(`duckdb data/dealpool.duckdb`), from the data folder, or from anywhere. A moved data folder needs
+`dealpool report` again (it rewrites the file); `dealpool sql` says so rather than print DuckDB's
+trace.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pipeline.storage import DEALS, VERDICTS, Folder
 
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
 DB_NAME = "dealpool.duckdb"
-VIEWS = ("deals", "verdicts_all", "verdicts", "pass_rates", "published")
+VIEWS = ("deals", "verdicts_all", "verdicts", "board_counts", "pass_rates", "published")
 
 
 def _sql_str(s: str) -> str:

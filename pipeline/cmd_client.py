@@ -49,7 +49,7 @@ def sql_cmd(ctx: click.Context, query: str, as_csv: bool, as_json: bool) -> None
     """Run QUERY on <data>/dealpool.duckdb (written by `dealpool report`) and print the result.
 
     Views: deals, verdicts (the row that counts per deal), verdicts_all (every attempt),
-    pass_rates (per board, 95 % Wilson interval), published. Read only.
+    board_counts, pass_rates (per board, 95 % Wilson interval), published. Read only.
     """
     if as_csv and as_json:
         raise engine.BadInput("give --csv or --json, not both")

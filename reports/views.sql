@@ -12,19 +12,24 @@ SELECT * EXCLUDE (rk) FROM (
     FROM verdicts_all)
 WHERE rk = 1;
 CREATE OR REPLACE VIEW published AS SELECT * FROM read_csv({published}, header = true, all_varchar = true);
+-- The 95 % Wilson score interval of k successes in n trials, as a share: its lower end for side -1,
+-- its upper end for side +1 (z = 1.96). Every pass rate and winnability figure uses this one.
+CREATE OR REPLACE MACRO wilson(k, n, side) AS
+    (k / n + 1.959963984540054 ^ 2 / (2 * n)
+     + side * 1.959963984540054 * sqrt((k / n) * (1 - k / n) / n + 1.959963984540054 ^ 2 / (4 * n * n)))
+    / (1 + 1.959963984540054 ^ 2 / n);
+-- Per board: deals, each verdict's count, the budgets and the solves' own seconds.
+CREATE OR REPLACE VIEW board_counts AS
+SELECT board, count(*) AS deals,
+       count(*) FILTER (WHERE verdict = 'won') AS won,
+       count(*) FILTER (WHERE verdict = 'lost') AS lost,
+       count(*) FILTER (WHERE verdict = 'unknown') AS unknown,
+       count(*) FILTER (WHERE verdict = 'error') AS error,
+       min(budget) AS budget_min, max(budget) AS budget_max,
+       sum(seconds) AS solver_seconds
+FROM verdicts GROUP BY board;
 -- Per board: deals, verdicts, pass rate (won / deals) and its 95 % Wilson score interval, in %.
 CREATE OR REPLACE VIEW pass_rates AS
-WITH c AS (
-    SELECT board, count(*) AS deals,
-           count(*) FILTER (WHERE verdict = 'won') AS won,
-           count(*) FILTER (WHERE verdict = 'lost') AS lost,
-           count(*) FILTER (WHERE verdict = 'unknown') AS unknown,
-           max(budget) AS budget
-    FROM verdicts GROUP BY board
-), w AS (SELECT *, won / deals AS p, 1.959963984540054 AS z FROM c)
-SELECT board, deals, won, lost, unknown, budget, 100 * p AS pass_pct,
-       100 * (p + z * z / (2 * deals) - z * sqrt(p * (1 - p) / deals + z * z / (4 * deals * deals)))
-           / (1 + z * z / deals) AS pass_lo_pct,
-       100 * (p + z * z / (2 * deals) + z * sqrt(p * (1 - p) / deals + z * z / (4 * deals * deals)))
-           / (1 + z * z / deals) AS pass_hi_pct
-FROM w;
+SELECT board, deals, won, lost, unknown, budget_max AS budget, 100 * won / deals AS pass_pct,
+       100 * wilson(won, deals, -1) AS pass_lo_pct, 100 * wilson(won, deals, 1) AS pass_hi_pct
+FROM board_counts;

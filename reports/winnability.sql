@@ -4,19 +4,9 @@
 -- rules beside it (reports/published.csv, the 1,000,000-deal row), the difference in standard errors
 -- (z: ours against the published point, both sampling errors counted, the published "± h" read as a
 -- 95 % half-width, h / 1.96 its standard error; |z| < 1.96 means the two agree at the 5 % level), and
--- deals per second of solver time.
-WITH c AS (
-    SELECT board,
-           count(*) AS deals,
-           count(*) FILTER (WHERE verdict = 'won') AS won,
-           count(*) FILTER (WHERE verdict = 'lost') AS lost,
-           count(*) FILTER (WHERE verdict = 'unknown') AS unknown,
-           count(*) FILTER (WHERE verdict = 'error') AS error,
-           min(budget) AS budget_min, max(budget) AS budget_max,
-           sum(seconds) AS solver_seconds
-    FROM verdicts GROUP BY board
-), w AS (
-    SELECT *, won / deals AS p, 1.959963984540054 AS z FROM c
+-- deals per second of solver time. board_counts and wilson: views.sql.
+WITH w AS (
+    SELECT *, won / deals AS p FROM board_counts
 ), pub AS (
     SELECT board, first(winnable ORDER BY winnable) AS published
     FROM published WHERE n = '1,000,000' GROUP BY board
@@ -28,10 +18,8 @@ WITH c AS (
 )
 SELECT w.board, deals, won, lost, unknown, error, budget_min, budget_max,
        100 * p AS won_pct,
-       100 * (p + z * z / (2 * deals) - z * sqrt(p * (1 - p) / deals + z * z / (4 * deals * deals)))
-           / (1 + z * z / deals) AS won_lo_pct,
-       100 * (p + z * z / (2 * deals) + z * sqrt(p * (1 - p) / deals + z * z / (4 * deals * deals)))
-           / (1 + z * z / deals) AS won_hi_pct,
+       100 * wilson(won, deals, -1) AS won_lo_pct,
+       100 * wilson(won, deals, 1) AS won_hi_pct,
        100 * (won + unknown) / deals AS ceiling_pct,
        pubv.published,
        (p - pub_p) / sqrt(p * (1 - p) / deals + pub_se * pub_se) AS z_floor,

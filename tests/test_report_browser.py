@@ -105,7 +105,7 @@ def test_duckdb_file_holds_views_that_work_from_anywhere(reported: Path, tmp_pat
         assert out.returncode == 0, out.stderr
         got = json.loads(out.stdout)
         assert got["tables"] == 0
-        assert got["views"] == ["deals", "pass_rates", "published", "verdicts", "verdicts_all"]
+        assert got["views"] == ["board_counts", "deals", "pass_rates", "published", "verdicts", "verdicts_all"]
         assert got["per_deal"] == [12, 12]
         cols, rows = _summary(reported)
         assert [tuple(r[:3]) for r in got["rates"]] == [(r[0], r[1], r[2]) for r in rows]
