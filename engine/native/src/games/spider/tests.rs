@@ -94,6 +94,20 @@ fn columns_sort_in_the_key_only_once_the_stock_is_empty() {
     assert_ne!(a.key(), b.key());
 }
 
+/// The 6 of spades face down under K..7 of spades, 5..A beside, eight columns each holding a lone
+/// K of hearts, seven runs off: no column ever empties to take the K..7 off the 6, so it is lost.
+fn buried_six() -> Spider {
+    let mut hi: Vec<u8> = vec![s(6)];
+    hi.extend((7..=13).rev().map(s));
+    let lo: Vec<u8> = (1..=5).rev().map(s).collect();
+    let mut cols: Vec<(&[u8], u8)> = vec![(&hi, 1), (&lo, 0)];
+    let kh = [h(13)];
+    cols.extend(std::iter::repeat((&kh[..], 0)).take(8));
+    let mut g = pos(&cols, &[]);
+    g.off = 7;
+    g
+}
+
 #[test]
 fn searches_win_a_small_position_and_prove_a_small_loss() {
     // one run of spades split over two columns: 13..7 and 6..1
@@ -103,15 +117,7 @@ fn searches_win_a_small_position_and_prove_a_small_loss() {
     g.off = 7;
     let out = best_first(&mut g, Limits { nodes: 1000, max_bytes: 1 << 30 }, |g, d| g.eval() * 4 + d as i64);
     assert_eq!(out.verdict, Verdict::Won(vec!["2:6>1".into()]));
-    // the 6 face down under K..7, and no column ever empties to take the K: lost
-    let mut hi2: Vec<u8> = vec![s(6)];
-    hi2.extend((7..=13).rev().map(s));
-    let lo2: Vec<u8> = (1..=5).rev().map(s).collect();
-    let mut cols: Vec<(&[u8], u8)> = vec![(&hi2, 1), (&lo2, 0)];
-    let kh = [h(13)];
-    cols.extend(std::iter::repeat((&kh[..], 0)).take(8));
-    let mut g = pos(&cols, &[]);
-    g.off = 7;
+    let mut g = buried_six();
     let out = crate::search::search(&mut g, Limits { nodes: 100_000, max_bytes: 1 << 30 });
     assert_eq!(out.verdict, Verdict::Lost);
 }
@@ -156,13 +162,6 @@ fn a_narrow_search_running_dry_proves_nothing_and_the_complete_one_wins() {
     let out = turns(&g, 3, Limits { nodes: 1000, max_bytes: 1 << 30 });
     assert!(matches!(out.verdict, Verdict::Won(_)), "{out:?}");
     // the lost position of the test above: only the complete search says lost
-    let mut hi2: Vec<u8> = vec![s(6)];
-    hi2.extend((7..=13).rev().map(s));
-    let lo2: Vec<u8> = (1..=5).rev().map(s).collect();
-    let mut cols: Vec<(&[u8], u8)> = vec![(&hi2, 1), (&lo2, 0)];
-    let kh = [h(13)];
-    cols.extend(std::iter::repeat((&kh[..], 0)).take(8));
-    let mut g = pos(&cols, &[]);
-    g.off = 7;
+    let g = buried_six();
     assert_eq!(turns(&g, 3, Limits { nodes: 100_000, max_bytes: 1 << 30 }).verdict, Verdict::Lost);
 }
