@@ -7,14 +7,17 @@ from __future__ import annotations
 import copy
 import subprocess
 import sys
+from pathlib import Path
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import DealCode, IllegalMove, _native, dealer, format_code, replay, solve
+from engine import DealCode, _native, dealer, format_code, replay, solve
 from engine.cards import name
 from engine.deal import redeal as method_redeal
 from engine.games.gaps import rules as R
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rules_helpers import assert_probe, assert_undo_restores, random_play  # noqa: E402
 
 # Every token the notation could hold, legal or not, plus junk.
 TOKENS = ["r", "u", "x", "", "AS", "TH", "2S", "2S>0", "2S>5", "3S>1", "2S>1>2", "KS>"] + [
@@ -29,16 +32,6 @@ def code(number: int) -> str:
 def state(number: int) -> R.State:
     d = dealer.deal(code(number))
     return R.new_state(d.layout, d.options)
-
-
-def play_out(s: R.State, choices: list[int]) -> list[R.Undo]:
-    undos = []
-    for c in choices:
-        moves = R.legal_moves(s)
-        if not moves:
-            break
-        undos.append(R.play(s, moves[c % len(moves)]))
-    return undos
 
 
 def greedy_line(number: int) -> tuple[R.State, list[str]]:
@@ -62,19 +55,11 @@ def greedy_line(number: int) -> tuple[R.State, list[str]]:
 @settings(max_examples=40, deadline=None)
 @given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=150))
 def test_cards_conserved_and_undo_restores(number: int, choices: list[int]) -> None:
-    s = state(number)
-    fresh = copy.deepcopy(s)
-    undos = []
-    for c in choices:
-        moves = R.legal_moves(s)
-        if not moves:
-            break
-        undos.append(R.play(s, moves[c % len(moves)]))
+    def conserved(s: R.State) -> None:
         assert R.cards(s) == list(range(52))
         assert sum(row.count(R.GAP) for row in s.rows) == 4 and all(len(row) == 13 for row in s.rows)
-    for u in reversed(undos):
-        R.undo(s, u)
-    assert s == fresh
+
+    assert_undo_restores(R, state(number), choices, conserved)
 
 
 @settings(max_examples=40, deadline=None)
@@ -82,17 +67,9 @@ def test_cards_conserved_and_undo_restores(number: int, choices: list[int]) -> N
        probe=st.sampled_from(TOKENS))
 def test_illegal_moves_refused_and_legal_ones_accepted(number: int, choices: list[int], probe: str) -> None:
     s = state(number)
-    play_out(s, choices)
-    legal = R.legal_moves(s)
-    assert len(set(legal)) == len(legal)
+    random_play(R, s, choices)
+    legal = assert_probe(R, s, probe)
     assert ("r" in legal) == (s.redeals < R.REDEALS and legal == ["r"])  # a redeal only when blocked
-    before = copy.deepcopy(s)
-    if probe in legal:
-        R.undo(s, R.play(s, probe))
-    else:
-        with pytest.raises(IllegalMove):
-            R.play(s, probe)
-    assert s == before
 
 
 def test_a_redeal_keeps_the_runs_and_deals_the_streams_shuffle() -> None:

@@ -4,9 +4,9 @@ results of the solver and the referee identical, won lines replayed, bad input o
 
 from __future__ import annotations
 
-import copy
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -15,6 +15,9 @@ from engine import DealCode, IllegalMove, _native, dealer, format_code, replay, 
 from engine.deal import redeal as method_redeal
 from engine.games.base import deal_rows
 from engine.games.labellelucie import rules as R
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rules_helpers import assert_probe, assert_undo_restores, random_play  # noqa: E402
 
 # Every token the notation could hold, legal or not, plus junk.
 TOKENS = ["r", "u", "f", "1>", ">f", "0>f", "19>f", "1>1", "01>2", "x", ""] + [
@@ -31,33 +34,14 @@ def state(number: int) -> R.State:
     return R.new_state(d.layout, d.options)
 
 
-def play_out(s: R.State, choices: list[int]) -> list[R.Undo]:
-    """Random play (redeals included when they come), the undo tokens in order."""
-    undos = []
-    for c in choices:
-        moves = R.legal_moves(s)
-        if not moves:
-            break
-        undos.append(R.play(s, moves[c % len(moves)]))
-    return undos
-
-
 @settings(max_examples=40, deadline=None)
 @given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=120))
 def test_cards_conserved_and_undo_restores(number: int, choices: list[int]) -> None:
-    s = state(number)
-    fresh = copy.deepcopy(s)
-    undos = []
-    for c in choices:
-        moves = R.legal_moves(s)
-        if not moves:
-            break
-        undos.append(R.play(s, moves[c % len(moves)]))
+    def conserved(s: R.State) -> None:
         assert sorted(R.cards(s)) == list(range(52))
         assert all(len(f) <= 15 for f in s.fans) and len(s.fans) <= 18
-    for u in reversed(undos):
-        R.undo(s, u)
-    assert s == fresh
+
+    assert_undo_restores(R, state(number), choices, conserved)  # redeals included when they come
 
 
 @settings(max_examples=40, deadline=None)
@@ -65,17 +49,9 @@ def test_cards_conserved_and_undo_restores(number: int, choices: list[int]) -> N
        probe=st.sampled_from(TOKENS))
 def test_illegal_moves_refused_and_legal_ones_accepted(number: int, choices: list[int], probe: str) -> None:
     s = state(number)
-    play_out(s, choices)
-    legal = R.legal_moves(s)
-    assert len(set(legal)) == len(legal)
+    random_play(R, s, choices)
+    legal = assert_probe(R, s, probe)
     assert ("r" in legal) == (s.redeals < R.REDEALS and legal == ["r"])  # a redeal only when stuck
-    before = copy.deepcopy(s)
-    if probe in legal:
-        R.undo(s, R.play(s, probe))
-    else:
-        with pytest.raises(IllegalMove):
-            R.play(s, probe)
-    assert s == before
 
 
 def test_a_redeal_is_the_streams_shuffle_in_fans_of_three() -> None:

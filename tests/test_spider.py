@@ -4,7 +4,6 @@ fixtures: tests/test_golden.py)."""
 
 from __future__ import annotations
 
-import copy
 import sys
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from engine import BadInput, DealCode, IllegalMove, _native, dealer, format_code
 from engine.games.spider import rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rules_helpers import assert_probe, assert_undo_restores, random_play  # noqa: E402
 
 SUITS = ("1", "2", "4")
 # Every shape of token, legal or not, plus junk.
@@ -40,16 +40,6 @@ def pack(suits: str) -> list[int]:
     return sorted(s * 13 + r for s in per for r in range(13) for _ in range(8 // len(per)))
 
 
-def random_play(state: rules.State, choices: list[int]) -> list[rules.Undo]:
-    undos = []
-    for c in choices:
-        moves = rules.legal_moves(state)
-        if not moves:
-            break
-        undos.append(rules.play(state, moves[c % len(moves)]))
-    return undos
-
-
 # ---- rules properties -------------------------------------------------------------------
 
 
@@ -57,19 +47,11 @@ def random_play(state: rules.State, choices: list[int]) -> list[rules.Undo]:
 @settings(max_examples=30, deadline=None)
 @given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=120))
 def test_cards_conserved_and_undo_restores(suits: str, number: int, choices: list[int]) -> None:
-    state = state_of(suits, number)
-    fresh = copy.deepcopy(state)
-    undos = []
-    for c in choices:
-        moves = rules.legal_moves(state)
-        if not moves:
-            break
-        undos.append(rules.play(state, moves[c % len(moves)]))
+    def conserved(state: rules.State) -> None:
         assert sorted(rules.cards(state)) == pack(suits)
         assert all(0 <= d < max(len(col), 1) for d, col in zip(state.down, state.cols))
-    for u in reversed(undos):
-        rules.undo(state, u)
-    assert state == fresh
+
+    assert_undo_restores(rules, state_of(suits, number), choices, conserved)
 
 
 @pytest.mark.parametrize("suits", SUITS)
@@ -78,16 +60,8 @@ def test_cards_conserved_and_undo_restores(suits: str, number: int, choices: lis
        probe=st.sampled_from(TOKENS))
 def test_illegal_moves_refused_and_legal_ones_accepted(suits: str, number: int, choices: list[int], probe: str) -> None:
     state = state_of(suits, number)
-    random_play(state, choices)
-    legal = rules.legal_moves(state)
-    assert len(set(legal)) == len(legal)
-    before = copy.deepcopy(state)
-    if probe in legal:
-        rules.undo(state, rules.play(state, probe))
-    else:
-        with pytest.raises(IllegalMove):
-            rules.play(state, probe)
-    assert state == before
+    random_play(rules, state, choices)
+    assert_probe(rules, state, probe)
 
 
 def test_runs_move_only_in_suit_and_complete_runs_go_off() -> None:
