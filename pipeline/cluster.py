@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
 
@@ -36,6 +37,53 @@ deal queued beside a poison deal is not given up for it."""
 BATCH = 8
 """Deals per Dask task: big enough that Dask's per-task cost (about a millisecond) is lost beside
 the solves (~60 ms a Klondike deal), small enough that a dead worker costs little and the bar moves."""
+
+NO_WORKER_S = 120.0
+"""Seconds the run waits with no worker in the cluster before it fails (a clear error, and a rerun
+resumes) rather than wait for ever: a LocalCluster's nanny can give up restarting a worker that a
+deal keeps killing when the machine is overloaded, leaving the batches queued with nobody to run them."""
+
+
+class _Watch:
+    """Fails the run once the cluster has had no worker for NO_WORKER_S (asking the scheduler at most
+    every 2 s). One a run, so the idle time counts across the waits below."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.idle_since: float | None = None
+        self.asked = float("-inf")
+
+    def check(self) -> None:
+        now = time.monotonic()
+        if now - self.asked >= 2.0:
+            self.asked = now
+            if self.client.nthreads():
+                self.idle_since = None
+            elif self.idle_since is None:
+                self.idle_since = now
+        if self.idle_since is not None and now - self.idle_since >= NO_WORKER_S:
+            raise engine.RunFailed(f"the Dask cluster has had no worker for {NO_WORKER_S:.0f} s with deals still "
+                                   "to solve (workers died and none came back): start workers, then run the "
+                                   "same command again to resume")  # fmt: skip
+
+
+def _ready(flight: Any, watch: _Watch) -> list[Any]:
+    """The finished futures of `flight` (an as_completed), waiting until there is one. Polls:
+    as_completed's own wait cannot be interrupted to look at the workers."""
+    while not flight.has_ready():
+        watch.check()
+        time.sleep(0.02)
+    return list(flight.next_batch(block=False))
+
+
+def _result(f: Any, watch: _Watch) -> Any:
+    """f.result(), which waits again if the result was lost with its worker and is being recomputed:
+    in slices, so that a cluster left without workers ends the run instead."""
+    while True:
+        try:
+            return f.result(timeout=1)
+        except TimeoutError:
+            watch.check()
 
 Runner = Callable[..., Iterator[tuple[Any, Any]]]
 """workers.run's signature: (tasks, fn, n_workers, on_death) -> (key, result) in completion order."""
@@ -143,30 +191,37 @@ def run(
     def want() -> int:  # a few batches per worker thread, counted again as workers join or leave
         return 2 * max(1, sum(client.nthreads().values())) + 2
 
+    watch = _Watch(client)
+    # A result() given up on by _result leaves Dask's gather task behind; when the client closes it
+    # ends in AllExit, which asyncio would print as "Task exception was never retrieved" and a trace.
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     flight = as_completed(more(want()))
-    for f in flight:
-        batch = meta.pop(f)
-        try:  # waits if the result was lost with its worker and is being recomputed
-            version, results = f.result()
-        except KilledWorker:
-            if len(batch) > 1:  # find the deal that kills: each alone
-                for item in batch:
-                    flight.add(submit([item]))
-                f.release()
-                continue
-            key, arg = batch[0]
-            row = on_death(arg, None)
-            if isinstance(row, dict) and "reason" in row:
-                row["reason"] = f"worker died {TRIES} times on this deal (Dask KilledWorker)"
-            yield key, row
-        except Exception as err:  # not the deals' doing (solve_one records their errors as rows)
-            raise engine.RunFailed(f"a Dask task failed: {type(err).__name__}: {err}".splitlines()[0][:500]) from None
-        else:
-            if version != mine:
-                raise engine.RunFailed(f"a Dask worker runs engine {version}, this client {mine}: "
-                                       "install the same dealpool on every worker")  # fmt: skip
-            for (key, _), row in zip(batch, results):
+    while not flight.is_empty():
+        for f in _ready(flight, watch):
+            batch = meta.pop(f)
+            try:
+                version, results = _result(f, watch)
+            except KilledWorker:
+                if len(batch) > 1:  # find the deal that kills: each alone
+                    for item in batch:
+                        flight.add(submit([item]))
+                    f.release()
+                    continue
+                key, arg = batch[0]
+                row = on_death(arg, None)
+                if isinstance(row, dict) and "reason" in row:
+                    row["reason"] = f"worker died {TRIES} times on this deal (Dask KilledWorker)"
                 yield key, row
-        for g in more(max(1, want() - len(meta))):
-            flight.add(g)
-        f.release()
+            except engine.RunFailed:
+                raise
+            except Exception as err:  # not the deals' doing (solve_one records their errors as rows)
+                raise engine.RunFailed(f"a Dask task failed: {type(err).__name__}: {err}".splitlines()[0][:500]) from None
+            else:
+                if version != mine:
+                    raise engine.RunFailed(f"a Dask worker runs engine {version}, this client {mine}: "
+                                           "install the same dealpool on every worker")  # fmt: skip
+                for (key, _), row in zip(batch, results):
+                    yield key, row
+            for g in more(max(1, want() - len(meta))):
+                flight.add(g)
+            f.release()

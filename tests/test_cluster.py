@@ -156,3 +156,57 @@ def test_no_scheduler_at_the_address_is_bad_input(capsys, tmp_path):
     os.environ.pop("DASK_SCHEDULER_ADDRESS", None)
     code, out, err = run(capsys, "--data", str(data), "solve", "--cluster", "tcp://127.0.0.1:9", "--quiet")
     assert code == 2 and "no Dask scheduler answers" in err, err
+
+
+class _Flight:
+    """An as_completed stand-in: `ready` futures become ready after `after` polls."""
+
+    def __init__(self, ready: list[str], after: int) -> None:
+        self.ready, self.polls = ready, after
+
+    def has_ready(self) -> bool:
+        self.polls -= 1
+        return self.polls < 0
+
+    def next_batch(self, block: bool = True) -> list[str]:
+        return self.ready
+
+
+class _Client:
+    def __init__(self, workers: dict[str, int]) -> None:
+        self.workers = workers
+
+    def nthreads(self) -> dict[str, int]:
+        return self.workers
+
+
+def test_a_cluster_left_without_workers_fails_instead_of_waiting(monkeypatch):
+    """Seen under heavy load: the LocalCluster's nanny gave up restarting a worker a deal kept
+    killing, and the client waited for ever on queued batches. Now: a clear RunFailed."""
+    import engine
+    from pipeline import cluster
+
+    monkeypatch.setattr(cluster, "NO_WORKER_S", 0.2)
+    t0 = time.monotonic()
+    with pytest.raises(engine.RunFailed, match="no worker for 0 s with deals still to solve"):
+        cluster._ready(_Flight(["f"], after=10**9), cluster._Watch(_Client({})))
+    with pytest.raises(engine.RunFailed, match="no worker for 0 s"):  # a lost result being recomputed
+        cluster._result(_Pending(), cluster._Watch(_Client({})))
+    assert time.monotonic() - t0 < 10
+    # with a worker there it waits for the result however long that takes, and returns it
+    assert cluster._ready(_Flight(["f", "g"], after=30), cluster._Watch(_Client({"tcp://w": 1}))) == ["f", "g"]
+    assert cluster._result(_Pending(after=8), cluster._Watch(_Client({"tcp://w": 1}))) == "done"
+
+
+class _Pending:
+    """A Future stand-in whose result times out `after` times, then is "done"."""
+
+    def __init__(self, after: int = 10**9) -> None:
+        self.after = after
+
+    def result(self, timeout: float | None = None) -> str:
+        self.after -= 1
+        if self.after < 0:
+            return "done"
+        time.sleep(min(timeout or 0, 0.05))
+        raise TimeoutError
