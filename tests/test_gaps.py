@@ -17,7 +17,7 @@ from engine.deal import redeal as method_redeal
 from engine.games.gaps import rules as R
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rules_helpers import assert_probe, assert_undo_restores, random_play  # noqa: E402
+from rules_helpers import assert_probe, assert_undo_restores, random_play, walk_matches_referee  # noqa: E402
 
 # Every token the notation could hold, legal or not, plus junk.
 TOKENS = ["r", "u", "x", "", "AS", "TH", "2S", "2S>0", "2S>5", "3S>1", "2S>1>2", "KS>"] + [
@@ -93,14 +93,7 @@ def test_native_legal_moves_and_redeals_match_the_referee() -> None:
         # the greedy line reaches the redeals; random walks from the deal and from after each one
         _, greedy = greedy_line(n)
         for seed in (n, n * 7919):
-            walk = _native.walk("gaps", d.layout, {}, seed, 300)
-            s = R.new_state(d.layout, d.options)
-            done: list[str] = []
-            for line, native in walk:
-                for m in line[len(done):]:
-                    R.play(s, m)
-                done = list(line)
-                assert sorted(R.legal_moves(s)) == native, (n, seed, line)
+            walk_matches_referee(R, "gaps", d, {}, seed, 300)
         s = R.new_state(d.layout, d.options)
         for k, m in enumerate(greedy):
             R.play(s, m)

@@ -17,7 +17,7 @@ from engine.games.base import deal_rows
 from engine.games.labellelucie import rules as R
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rules_helpers import assert_probe, assert_undo_restores, random_play  # noqa: E402
+from rules_helpers import assert_probe, assert_undo_restores, random_play, walk_matches_referee  # noqa: E402
 
 # Every token the notation could hold, legal or not, plus junk.
 TOKENS = ["r", "u", "f", "1>", ">f", "0>f", "19>f", "1>1", "01>2", "x", ""] + [
@@ -72,18 +72,15 @@ def test_native_legal_moves_and_redeals_match_the_referee() -> None:
     redeals = 0
     for n in range(1, 13):
         d = dealer.deal(code(n))
+
+        def redealt_alike(s: R.State, line: list[str]) -> None:
+            nonlocal redeals
+            if line and line[-1] == "r":  # the solver's redeal dealt what the referee's did
+                redeals += 1
+                assert _native._position("labellelucie", d.layout, {}, line) == s.fans
+
         for seed in (n, n * 7919):
-            walk = _native.walk("labellelucie", d.layout, {}, seed, 400)
-            s = R.new_state(d.layout, d.options)
-            done: list[str] = []
-            for line, native in walk:
-                for m in line[len(done):]:
-                    R.play(s, m)
-                done = list(line)
-                assert sorted(R.legal_moves(s)) == native, (n, seed, line)
-                if line and line[-1] == "r":  # the solver's redeal dealt what the referee's did
-                    redeals += 1
-                    assert _native._position("labellelucie", d.layout, {}, line) == s.fans
+            walk_matches_referee(R, "labellelucie", d, {}, seed, 400, redealt_alike)
     assert redeals >= 20  # the walks do reach the redeals
 
 

@@ -15,7 +15,7 @@ from engine.games.pyramid import rules as pyramid
 from engine.games.tripeaks import rules as tripeaks
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rules_helpers import assert_probe, assert_undo_restores, random_play  # noqa: E402
+from rules_helpers import assert_probe, assert_undo_restores, random_play, walk_matches_referee  # noqa: E402
 
 GAMES = ("tripeaks", "pyramid")
 
@@ -138,15 +138,7 @@ def test_native_walk_matches_python_legal_moves(game: str, options: dict[str, st
         d = dealer.deal(code_for(game, options, number))
         native = rules.native_options(d.options)
         for seed in (1, number * 7919 + 3):
-            walk = _native.walk(game, d.layout, native, seed, 120)
-            state = rules.new_state(d.layout, d.options)
-            played = 0
-            for line, moves in walk:
-                for m in line[played:]:
-                    rules.play(state, m)
-                played = len(line)
-                assert sorted(rules.legal_moves(state)) == moves, (d.code, line)
-                checked += 1
+            checked += walk_matches_referee(rules, game, d, native, seed, 120)
     assert checked > 1000
 
 

@@ -14,7 +14,7 @@ from engine import BadInput, DealCode, IllegalMove, _native, dealer, format_code
 from engine.games.spider import rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rules_helpers import assert_probe, assert_undo_restores, random_play  # noqa: E402
+from rules_helpers import assert_probe, assert_undo_restores, random_play, walk_matches_referee  # noqa: E402
 
 SUITS = ("1", "2", "4")
 # Every shape of token, legal or not, plus junk.
@@ -110,15 +110,7 @@ def test_native_walk_matches_python_legal_moves(suits: str) -> None:
         d = dealer.deal(code_for(suits, number))
         native = rules.native_options(d.options)
         for seed in (1, number * 7919 + 3):
-            walk = _native.walk("spider", d.layout, native, seed, 300)
-            state = rules.new_state(d.layout, d.options)
-            played = 0
-            for line, moves in walk:
-                for m in line[played:]:
-                    rules.play(state, m)
-                played = len(line)
-                assert sorted(rules.legal_moves(state)) == moves, (d.code, line)
-                checked += 1
+            checked += walk_matches_referee(rules, "spider", d, native, seed, 300)
     assert checked > 5000
 
 
