@@ -8,9 +8,11 @@ fn main() {
     let mut opts = Options::new();
     opts.insert("draw".into(), draw as i64);
     opts.insert("abstract".into(), 2);
+    // MEM: the memory cap in MiB (default 4 GiB)
+    let max_bytes = std::env::var("MEM").map_or(4 << 30, |m| m.parse::<u64>().unwrap() << 20);
     for &n in &a[2..] {
         let t = Instant::now();
-        let out = klondike::solve(&klondike::numbered_layout(n), &opts, Limits { nodes, max_bytes: 4 << 30 }).unwrap();
+        let out = klondike::solve(&klondike::numbered_layout(n), &opts, Limits { nodes, max_bytes }).unwrap();
         println!("{n} {} {} {:.3}", out.verdict_str(), out.nodes, t.elapsed().as_secs_f64());
     }
 }

@@ -16,12 +16,14 @@ fn main() {
     if let Ok(m) = std::env::var("ABS") {
         opts.insert("abstract".into(), m.parse().unwrap());
     }
+    // MEM: the memory cap in MiB (default 2 GiB)
+    let max_bytes = std::env::var("MEM").map_or(2 << 30, |m| m.parse::<u64>().unwrap() << 20);
     let (mut won, mut lost, mut unk, mut total_nodes) = (0, 0, 0, 0u64);
     let mut times = Vec::new();
     let t0 = Instant::now();
     for n in from..=to {
         let t = Instant::now();
-        let out = klondike::solve(&klondike::numbered_layout(n), &opts, Limits { nodes, max_bytes: 2 << 30 }).unwrap();
+        let out = klondike::solve(&klondike::numbered_layout(n), &opts, Limits { nodes, max_bytes }).unwrap();
         let dt = t.elapsed().as_secs_f64();
         times.push(dt);
         total_nodes += out.nodes;

@@ -9,6 +9,7 @@
 //! bits 13s..13s+12 and a suit's part shifted down is a 13-bit mask by rank (bit r-1 for rank r).
 
 use super::abs_move::AbsMove;
+use super::prune;
 use super::state::{fits, rank, red, suit, State, PILES, UNLIMITED};
 use crate::search::Game;
 use crate::seen::{SeenKey, SeenSet, WordSet};
@@ -61,6 +62,10 @@ pub struct Abs {
     /// Leave out the reveal of a king with nothing under it (README.md, "The abstract game",
     /// rule K); true but in the test that compares the search with and without it.
     pub lone_kings: bool,
+    /// Leave out a reveal that empties its pile when no king could go there (README.md, "The
+    /// abstract game", rule E; `prune.rs`); true but in the test that compares the search
+    /// without it.
+    pub rule_e: bool,
 }
 
 /// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
@@ -157,6 +162,7 @@ impl Abs {
             pile_of: [u8::MAX; 52],
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
             lone_kings: true,
+            rule_e: true,
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
         for p in 0..PILES {
@@ -228,6 +234,12 @@ impl Abs {
     #[inline]
     pub fn surfaces(&self) -> u64 {
         self.surf
+    }
+
+    /// The pile card `c` was dealt to (for a card of the structure).
+    #[inline]
+    pub(super) fn pile_of(&self, c: u8) -> usize {
+        self.pile_of[c as usize] as usize
     }
 
     /// The pile whose surface is `c`, if any.
@@ -558,6 +570,9 @@ impl Abs {
             out.extend(rc.iter().filter(|&&c| parent & bit(c) != 0).map(|&c| AbsMove::DeckPile(c)));
         }
         self.reveals(|c| parent & bit(c) != 0, out);
+        if self.rule_e {
+            prune::drop_idle_emptying(self, reached, out);
+        }
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];
@@ -600,6 +615,9 @@ impl Abs {
             }
         }
         self.reveals(|c| Self::has_parent(u, c), out);
+        if self.rule_e {
+            prune::drop_idle_emptying(self, rc.iter().fold(0, |m, &c| m | bit(c)), out);
+        }
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];

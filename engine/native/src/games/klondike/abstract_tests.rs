@@ -88,7 +88,7 @@ fn image(a: &Abs, s: &State, m: Move) -> Option<AbsMove> {
 
 #[test]
 fn counting_lemma_reach_set_and_completeness_along_random_play() {
-    let mut mapped = 0;
+    let (mut mapped, mut idles) = (0, 0);
     for n in 0..60u64 {
         for draw in [1, 3] {
             let mut s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
@@ -127,7 +127,12 @@ fn counting_lemma_reach_set_and_completeness_along_random_play() {
                         // rule K leaves out a lone king's reveal (the image then goes on
                         // from the position it leads to, which behaves as the one before)
                         let lone = matches!(am, AbsMove::Reveal(c) if (0..PILES).any(|p| a.lone_king(p) && a.deal[p][0] == c));
-                        assert!(v.contains(&am) || lone, "{am:?} not generated, deal {n} draw {draw}");
+                        // rule E leaves out a reveal that empties its pile when no king could
+                        // follow it (a shortest win has it later; the image goes on as well)
+                        let reached = reach_abs(&a).iter().fold(0u64, |m, &q| m | 1 << a.seq[q as usize - 1]);
+                        let idle = super::prune::empties(&a, am) && !super::prune::king_to_place(&a, reached);
+                        assert!(v.contains(&am) || lone || idle, "{am:?} not generated, deal {n} draw {draw}");
+                        idles += idle as u32;
                         let before = a.clone();
                         let u = a.apply(am);
                         let after = a.clone();
@@ -144,7 +149,7 @@ fn counting_lemma_reach_set_and_completeness_along_random_play() {
             }
         }
     }
-    assert!(mapped > 5_000, "only {mapped} moves mapped");
+    assert!(mapped > 5_000 && idles > 0, "only {mapped} moves mapped, {idles} left out by rule E");
 }
 
 #[test]
@@ -475,4 +480,83 @@ fn lone_king_rule_keeps_every_verdict_on_random_positions() {
     }
     eprintln!("rule K: {decided} decided ({won} won), {fewer} with fewer positions");
     assert!(decided > 150 && won > 40 && decided - won > 15 && fewer > 10, "decided {decided} won {won} fewer {fewer}");
+}
+
+#[test]
+fn rule_e_keeps_every_verdict_on_random_positions() {
+    // Rule E (README.md, "The abstract game"): the abstract search with and without it on
+    // positions of random play from random deals. Where both decide, the verdicts are equal (no
+    // win lost, no loss turned into a win), and a concrete win is never an abstract loss; the
+    // rule must act on some of them (fewer positions), so the check is not vacuous.
+    let lim = Limits { nodes: 100_000, max_bytes: 1 << 30 };
+    let (mut decided, mut fewer, mut won) = (0, 0, 0);
+    for n in 0..110u64 {
+        let draw = [1, 3][n as usize % 2];
+        let mut s = State::from_layout(&deal(n + 2000), &opts(draw, 0, 1)).unwrap();
+        let mut x = n * 37 + 11;
+        for step in 0..=45 {
+            if step % 15 == 0 {
+                let with = Abs::from_state(&s).unwrap();
+                let mut without = with.clone();
+                without.rule_e = false;
+                let a = crate::search::search(&mut with.clone(), lim);
+                let b = crate::search::search(&mut without, lim);
+                if a.verdict_str() != "unknown" && b.verdict_str() != "unknown" {
+                    assert_eq!(a.verdict_str(), b.verdict_str(), "deal {n} step {step} draw {draw}");
+                    decided += 1;
+                    won += (a.verdict_str() == "won") as u32;
+                    fewer += (a.nodes < b.nodes) as u32;
+                }
+                if a.verdict == Verdict::Lost {
+                    let conc = crate::search::search(&mut s.clone(), lim);
+                    assert_ne!(conc.verdict_str(), "won", "deal {n} step {step}: concrete won, abstract lost");
+                }
+            }
+            let moves = legal(&s);
+            if moves.is_empty() || s.won() {
+                break;
+            }
+            let (_, m) = moves[rng(&mut x) as usize % moves.len()].clone();
+            play(&mut s, m);
+        }
+    }
+    eprintln!("rule E: {decided} decided ({won} won), {fewer} with fewer positions");
+    assert!(decided > 200 && won > 40 && decided - won > 15 && fewer > 5, "decided {decided} won {won} fewer {fewer}");
+}
+
+#[test]
+fn rule_e_cuts_an_emptying_reveal_no_king_can_follow() {
+    // Pile 1 holds 5♥ alone and pile 2 shows 6♠: 5♥ may move onto 6♠ and empty pile 1, but the
+    // four kings lie face down at the bottom of piles 4..7 and none is in the stock, so no king
+    // could go to the empty pile: rule E leaves the reveal out. With the 6♠ at the bottom of
+    // pile 1 (5♥ face up on it, nothing emptied) the same reveal is not the rule's.
+    let (five_h, six_s, kings) = (17, 5, [12, 25, 38, 51]);
+    let mut rest: Vec<i32> = (0..52).filter(|c| ![five_h, six_s].contains(c) && !kings.contains(c)).collect();
+    let mut piles = vec![vec![five_h], vec![rest.remove(0), six_s], rest.drain(..3).collect::<Vec<_>>()];
+    for (p, k) in kings.iter().enumerate() {
+        let mut pile = vec![*k];
+        pile.extend(rest.drain(..p + 3));
+        piles.push(pile);
+    }
+    let mut l = Layout::new();
+    l.insert("tableau".into(), piles);
+    l.insert("down".into(), vec![(0..7).collect()]);
+    l.insert("stock".into(), vec![rest]);
+    let lim = Limits { nodes: 3_000_000, max_bytes: 1 << 30 };
+    for draw in [1, 3] {
+        let with = Abs::from_state(&State::from_layout(&l, &opts(draw, 0, 1)).unwrap()).unwrap();
+        let mut without = with.clone();
+        without.rule_e = false;
+        let (mut v, mut w) = (Vec::new(), Vec::new());
+        with.legal(&mut v);
+        without.legal(&mut w);
+        assert!(w.contains(&AbsMove::Reveal(five_h as u8)), "{w:?}");
+        assert!(!v.contains(&AbsMove::Reveal(five_h as u8)), "{v:?}");
+        assert_eq!(w.iter().filter(|&&m| m != AbsMove::Reveal(five_h as u8)).copied().collect::<Vec<_>>(), v);
+        let a = crate::search::search(&mut with.clone(), lim);
+        let b = crate::search::search(&mut without, lim);
+        assert_ne!(a.verdict_str(), "unknown");
+        assert_eq!(a.verdict_str(), b.verdict_str(), "draw {draw}");
+        assert!(a.nodes <= b.nodes, "draw {draw}: {} > {}", a.nodes, b.nodes);
+    }
 }

@@ -6,6 +6,7 @@
 pub mod abs_move;
 pub mod abstract_game;
 pub mod concretize;
+mod prune;
 mod keys;
 mod moves;
 pub(super) mod python;
