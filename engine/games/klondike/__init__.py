@@ -24,8 +24,8 @@ GAME = Game(
     ),
     lay_out,
     boards=(
-        BoardSpec("klondike-1", 24_000_000, "Klondike · Draw 1", {"draw": "1"}),
-        BoardSpec("klondike-3", 24_000_000, "Klondike · Draw 3", {"draw": "3"}),
+        BoardSpec("klondike-1", 33_500_000, "Klondike · Draw 1", {"draw": "1"}),
+        BoardSpec("klondike-3", 33_500_000, "Klondike · Draw 3", {"draw": "3"}),
     ),
     rules=rules,
     solvitaire=solvitaire,
