@@ -2,7 +2,7 @@
 //! whole-deal checks: every line replays through the single-move rules,
 //! make/undo restores, verdicts are deterministic.
 
-use super::keys::key;
+use super::keys::{key, sort7};
 use super::moves::{candidates, safe_move, spell};
 use super::state::{Move, State, FOUND, PILES, UNLIMITED};
 use super::walk::{legal, play};
@@ -31,6 +31,7 @@ pub(super) fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, 
         stock_index: [u8::MAX; 52],
         stock_mask: 0,
         code: [0; PILES],
+        hi: [0; PILES],
         shuffle: 0,
     };
     for (p, (d, u)) in piles.iter().enumerate() {
@@ -252,6 +253,13 @@ fn won_lines_replay_and_verdicts_repeat() {
     assert!(won > 60, "only {won} won");
 }
 
+/// The pile codes computed afresh from the cards (`State::recode_all`).
+fn fresh_codes(s: &State) -> [u32; PILES] {
+    let mut f = s.clone();
+    f.recode_all();
+    f.code
+}
+
 #[test]
 fn make_undo_restores_along_random_candidates() {
     for n in 0..30 {
@@ -281,10 +289,12 @@ fn make_undo_restores_along_random_candidates() {
                 states.push(s.clone());
                 trail.push(s.apply(m));
                 assert_eq!(key(&s), key(&t), "the macro move and its taps reach the same key");
+                assert_eq!(s.code, fresh_codes(&s), "make keeps the pile codes (and suit bits) exact");
             }
             while let Some(u) = trail.pop() {
                 s.revert(u);
                 assert_eq!(s, states.pop().unwrap());
+                assert_eq!(s.code, fresh_codes(&s), "undo keeps the pile codes (and suit bits) exact");
             }
         }
     }
@@ -309,5 +319,30 @@ fn key_ignores_pile_order_on_real_deals() {
                 assert_eq!(key(&s), key(&t));
             }
         }
+    }
+}
+
+#[test]
+fn sort7_sorts_like_sort() {
+    // every 0/1 input (a network that sorts those sorts everything), then random codes with ties
+    for bits in 0..128u32 {
+        let mut c: [u32; PILES] = std::array::from_fn(|i| bits >> i & 1);
+        let mut want = c;
+        want.sort();
+        sort7(&mut c);
+        assert_eq!(c, want);
+    }
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..10_000 {
+        let mut c: [u32; PILES] = std::array::from_fn(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % 5) as u32 * 0x0100_0000 + (x >> 40) as u32 % 3
+        });
+        let mut want = c;
+        want.sort();
+        sort7(&mut c);
+        assert_eq!(c, want);
     }
 }
