@@ -1,17 +1,17 @@
 //! Safe moves, candidate moves (best first, dominated ones left out) and
 //! their spelling in the notation of engine/games/klondike/README.md.
 
-use super::state::{rank, red, suit, twin, Move, State, FOUND, PILES, SUIT_LETTERS};
+use super::state::{card_bit, rank, red, suit, twin, Move, State, FOUND, NONE, PILES, SUIT_LETTERS};
 
 /// A move that keeps every win (README.md, "Safe moves"):
 /// a pile's top card, or at draw 1 the waste's top card, that `safe_up`
 /// allows. Never a waste card at draw 3 (taking one out regroups the cycle).
 pub fn safe_move(s: &State) -> Option<Move> {
     let ok = safe_mask(&s.found);
-    for p in 0..PILES {
-        if let Some(c) = s.top(p) {
-            if ok & bit(c) != 0 {
-                debug_assert!(s.safe_up(c));
+    if s.tops & ok != 0 {
+        for p in 0..PILES {
+            if card_bit(s.topc[p]) & ok != 0 {
+                debug_assert!(s.safe_up(s.topc[p]));
                 return Some(Move::PileToFound { from: p as u8 });
             }
         }
@@ -97,7 +97,7 @@ impl Accept {
     fn new(s: &State) -> Accept {
         let mut a = Accept { piles: [0; 52], empty: u8::MAX, any: 0 };
         for t in 0..PILES {
-            match s.top(t) {
+            match Some(s.topc[t]).filter(|&c| c != NONE) {
                 None => {
                     if a.empty == u8::MAX {
                         a.empty = t as u8;
@@ -205,9 +205,9 @@ impl Reach {
 
 /// Foundation moves from the piles, then from the stock cycle.
 fn to_found(s: &State, up: u64, st: &Reach, out: &mut Vec<Move>) {
-    for p in 0..PILES {
-        if let Some(c) = s.top(p) {
-            if up & bit(c) != 0 {
+    if s.tops & up != 0 {
+        for p in 0..PILES {
+            if card_bit(s.topc[p]) & up != 0 {
                 out.push(Move::PileToFound { from: p as u8 });
             }
         }

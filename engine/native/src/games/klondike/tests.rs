@@ -32,6 +32,8 @@ pub(super) fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, 
         stock_mask: 0,
         code: [0; PILES],
         hi: [0; PILES],
+        topc: [u8::MAX; PILES],
+        tops: 0,
         shuffle: 0,
     };
     for (p, (d, u)) in piles.iter().enumerate() {
@@ -253,11 +255,12 @@ fn won_lines_replay_and_verdicts_repeat() {
     assert!(won > 60, "only {won} won");
 }
 
-/// The pile codes computed afresh from the cards (`State::recode_all`).
-fn fresh_codes(s: &State) -> [u32; PILES] {
+/// What make/undo keep of each pile (key codes, tops, the set of tops), computed afresh from
+/// the cards (`State::recode_all`).
+fn fresh_codes(s: &State) -> ([u32; PILES], [u8; PILES], u64) {
     let mut f = s.clone();
     f.recode_all();
-    f.code
+    (f.code, f.topc, f.tops)
 }
 
 #[test]
@@ -289,12 +292,12 @@ fn make_undo_restores_along_random_candidates() {
                 states.push(s.clone());
                 trail.push(s.apply(m));
                 assert_eq!(key(&s), key(&t), "the macro move and its taps reach the same key");
-                assert_eq!(s.code, fresh_codes(&s), "make keeps the pile codes (and suit bits) exact");
+                assert_eq!((s.code, s.topc, s.tops), fresh_codes(&s), "make keeps the pile codes, suit bits and tops exact");
             }
             while let Some(u) = trail.pop() {
                 s.revert(u);
                 assert_eq!(s, states.pop().unwrap());
-                assert_eq!(s.code, fresh_codes(&s), "undo keeps the pile codes (and suit bits) exact");
+                assert_eq!((s.code, s.topc, s.tops), fresh_codes(&s), "undo keeps the pile codes, suit bits and tops exact");
             }
         }
     }
