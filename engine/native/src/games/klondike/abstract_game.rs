@@ -707,10 +707,11 @@ impl Abs {
     pub fn blocked(&self) -> bool {
         // where each structure card lies: (pile, index)
         let mut at = [(u8::MAX, 0u8); 52];
-        let mut total = 0;
+        let (mut total, mut structure) = (0, 0u64);
         for p in 0..PILES {
             for i in 0..self.strct[p] as usize {
                 at[self.deal[p][i] as usize] = (p as u8, i as u8);
+                structure |= bit(self.deal[p][i]);
                 total += 1;
             }
         }
@@ -733,23 +734,24 @@ impl Abs {
         loop {
             let mut moved = false;
             let empty_some = (0..PILES).any(|q| leaves[q] >= self.strct[q]);
-            // cards that may come into V
-            for c in 0..52u8 {
-                if inv & bit(c) != 0 {
-                    continue;
+            // cards that may come into V, a card set at a time (the same least fixpoint as card
+            // by card: every rule only grows the sets): each pile's structure card left bare, and
+            // the cards outside the structure whose parent type is in V (kings: a pile may empty)
+            let mut add = 0u64;
+            for p in 0..PILES {
+                let k = self.strct[p];
+                if leaves[p] < k {
+                    add |= bit(self.deal[p][(k - 1 - leaves[p]) as usize]);
                 }
-                let (p, i) = at[c as usize];
-                let ok = if p != u8::MAX {
-                    i + 1 + leaves[p as usize] >= self.strct[p as usize]
-                } else if rank(c) == 13 {
-                    empty_some
-                } else {
-                    inv & parents(c) != 0
-                };
-                if ok {
-                    inv |= bit(c);
-                    moved = true;
-                }
+            }
+            let (black, red_) = (by_rank(inv, 0) | by_rank(inv, 3), by_rank(inv, 1) | by_rank(inv, 2));
+            // rank r's parent has rank r+1: bit r of the other colour, moved to bit r-1
+            let (on_black, on_red) = ((black >> 1) as u64, (red_ >> 1) as u64);
+            let with_parent = on_red | on_black << 13 | on_black << 26 | on_red << 39;
+            add |= !structure & (with_parent | if empty_some { KINGS } else { 0 });
+            if add & !inv != 0 {
+                inv |= add;
+                moved = true;
             }
             for p in 0..PILES {
                 let k = self.strct[p];
