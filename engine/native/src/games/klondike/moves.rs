@@ -33,7 +33,7 @@ fn bit(c: u8) -> u64 {
 
 /// The four cards the foundations take next, as a card set (bit c for card c).
 #[inline]
-fn next_up(found: &[u8; 4]) -> u64 {
+pub(super) fn next_up(found: &[u8; 4]) -> u64 {
     let mut m = 0;
     for (su, &f) in found.iter().enumerate() {
         if f < 13 {
@@ -47,7 +47,7 @@ fn next_up(found: &[u8; 4]) -> u64 {
 /// instead of one a card): suit s's next card (rank f+1) when f+1 ≤ 2, or both other-colour
 /// heights ≥ f and the same colour's other suit ≥ f−1.
 #[inline]
-fn safe_mask(found: &[u8; 4]) -> u64 {
+pub(super) fn safe_mask(found: &[u8; 4]) -> u64 {
     let [sp, h, d, c] = *found;
     let (black, red_) = (sp.min(c), h.min(d));
     let ok = |f: u8, others: u8, twin: u8| f < 13 && (f < 2 || (others >= f && twin + 1 >= f));

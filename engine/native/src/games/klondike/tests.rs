@@ -3,7 +3,7 @@
 //! make/undo restores, verdicts are deterministic.
 
 use super::keys::{key, sort7};
-use super::moves::{candidates, safe_move, spell};
+use super::moves::{candidates, next_up, safe_mask, safe_move, spell};
 use super::state::{Move, State, FOUND, PILES, UNLIMITED};
 use super::walk::{legal, play};
 use crate::search::{search, Limits, Verdict};
@@ -347,5 +347,18 @@ fn sort7_sorts_like_sort() {
         want.sort();
         sort7(&mut c);
         assert_eq!(c, want);
+    }
+}
+
+#[test]
+fn safe_mask_and_next_up_are_the_card_tests_for_every_foundation_state() {
+    let mut s = State::from_layout(&deal(1), &opts(1, 0)).unwrap();
+    for n in 0..14u32.pow(4) {
+        s.found = [n % 14, n / 14 % 14, n / 196 % 14, n / 2744].map(|f| f as u8);
+        let (safe, up) = (safe_mask(&s.found), next_up(&s.found));
+        for c in 0..52u8 {
+            assert_eq!(safe >> c & 1 == 1, s.safe_up(c), "card {c}, foundations {:?}", s.found);
+            assert_eq!(up >> c & 1 == 1, s.to_found_ok(c), "card {c}, foundations {:?}", s.found);
+        }
     }
 }
