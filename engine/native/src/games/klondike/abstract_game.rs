@@ -58,6 +58,9 @@ pub struct Abs {
     pile_of: [u8; 52],
     /// The cards in the stock cycle, kept up to date by make/undo.
     scards: u64,
+    /// `safe_next()` of these foundations, kept by `found_up`/`found_down`: the search asks it for
+    /// the position and every child with the same foundations, and the heights change on few moves.
+    pub(super) safe_ok: u64,
     /// Leave out the reveal of a king with nothing under it (README.md, "The abstract game",
     /// rule K); true but in the test that compares the search with and without it.
     pub lone_kings: bool,
@@ -157,6 +160,7 @@ impl Abs {
             pile_of: [u8::MAX; 52],
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
             lone_kings: true,
+            safe_ok: Self::safe_of(s.found),
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
         for p in 0..PILES {
@@ -215,6 +219,7 @@ impl Abs {
         // a byte store would stall them (no store forwarding from a narrower store)
         self.found = (u32::from_le_bytes(self.found) + (1 << (8 * s))).to_le_bytes();
         self.code += FMUL[s];
+        self.safe_ok = Self::safe_of(self.found);
     }
 
     #[inline]
@@ -222,6 +227,7 @@ impl Abs {
         let s = suit(c) as usize;
         self.found = (u32::from_le_bytes(self.found) - (1 << (8 * s))).to_le_bytes();
         self.code -= FMUL[s];
+        self.safe_ok = Self::safe_of(self.found);
     }
 
     /// The surface cards (the top structure card of each pile that has one).
@@ -470,7 +476,8 @@ impl Abs {
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
     /// card number first).
     pub fn safe(&self) -> Option<AbsMove> {
-        let ok = self.safe_next();
+        let ok = self.safe_ok;
+        debug_assert_eq!(ok, self.safe_next());
         let m = self.vis & ok;
         if m != 0 {
             let c = m.trailing_zeros() as u8;
@@ -844,7 +851,7 @@ impl Abs {
                 vis |= bit(c);
             }
         }
-        let ok = Self::safe_of(found.to_le_bytes());
+        let ok = if found == u32::from_le_bytes(self.found) { self.safe_ok } else { Self::safe_of(found.to_le_bytes()) };
         if found == u32::from_le_bytes([13; 4]) || vis & ok != 0 || (self.draw == 1 && scards & ok != 0) {
             return None;
         }
