@@ -58,9 +58,9 @@ pub struct Abs {
     pile_of: [u8; 52],
     /// The cards in the stock cycle, kept up to date by make/undo.
     scards: u64,
-    /// `safe_next()` of these foundations, kept by `found_up`/`found_down`: the search asks it for
-    /// the position and every child with the same foundations, and the heights change on few moves.
-    pub(super) safe_ok: u64,
+    /// `safe_next()` of the foundations it was last asked for (heights as one word, cards): the
+    /// search asks it for the position and again for every keyed child with the same heights.
+    safe_seen: std::cell::Cell<(u32, u64)>,
     /// Leave out the reveal of a king with nothing under it (README.md, "The abstract game",
     /// rule K); true but in the test that compares the search with and without it.
     pub lone_kings: bool,
@@ -160,7 +160,7 @@ impl Abs {
             pile_of: [u8::MAX; 52],
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
             lone_kings: true,
-            safe_ok: Self::safe_of(s.found),
+            safe_seen: std::cell::Cell::new((u32::MAX, 0)),
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
         for p in 0..PILES {
@@ -219,7 +219,6 @@ impl Abs {
         // a byte store would stall them (no store forwarding from a narrower store)
         self.found = (u32::from_le_bytes(self.found) + (1 << (8 * s))).to_le_bytes();
         self.code += FMUL[s];
-        self.safe_ok = Self::safe_of(self.found);
     }
 
     #[inline]
@@ -227,7 +226,6 @@ impl Abs {
         let s = suit(c) as usize;
         self.found = (u32::from_le_bytes(self.found) - (1 << (8 * s))).to_le_bytes();
         self.code -= FMUL[s];
-        self.safe_ok = Self::safe_of(self.found);
     }
 
     /// The surface cards (the top structure card of each pile that has one).
@@ -447,9 +445,21 @@ impl Abs {
     /// (cheaper than testing cards one by one). With f the suit's height, its next card (rank
     /// f+1 ≤ 13) is safe when both other-colour heights are ≥ f and the same colour's other suit
     /// is ≥ f−1 (an ace, f = 0, always).
-    #[inline]
+    #[cfg(test)]
     pub(super) fn safe_next(&self) -> u64 {
         Self::safe_of(self.found)
+    }
+
+    /// `safe_of` of these heights (one word), from the last answer when they are the same.
+    #[inline]
+    pub(super) fn safe_cached(&self, found: u32) -> u64 {
+        let (f, ok) = self.safe_seen.get();
+        if f == found {
+            return ok;
+        }
+        let ok = Self::safe_of(found.to_le_bytes());
+        self.safe_seen.set((found, ok));
+        ok
     }
 
     /// `safe_next` with these heights.
@@ -476,8 +486,7 @@ impl Abs {
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
     /// card number first).
     pub fn safe(&self) -> Option<AbsMove> {
-        let ok = self.safe_ok;
-        debug_assert_eq!(ok, self.safe_next());
+        let ok = self.safe_cached(u32::from_le_bytes(self.found));
         let m = self.vis & ok;
         if m != 0 {
             let c = m.trailing_zeros() as u8;
@@ -851,7 +860,7 @@ impl Abs {
                 vis |= bit(c);
             }
         }
-        let ok = if found == u32::from_le_bytes(self.found) { self.safe_ok } else { Self::safe_of(found.to_le_bytes()) };
+        let ok = self.safe_cached(found);
         if found == u32::from_le_bytes([13; 4]) || vis & ok != 0 || (self.draw == 1 && scards & ok != 0) {
             return None;
         }
