@@ -19,6 +19,8 @@ pub const COLS: usize = 10;
 const STOCK: usize = 50;
 /// A key byte that is never a card or a column header: ends a column.
 const END: u8 = 0xFF;
+/// Room for the longest key: the deals byte, a header and an end a column, every card face up.
+const KEY_MAX: usize = 1 + 2 * COLS + 104 + 7;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
@@ -294,6 +296,63 @@ impl Spider {
         }
     }
 
+    /// The exact key's bytes into `buf`, their count returned: the deals made, then each column
+    /// as a header (0xF0 when nothing is face down, else its index and face-down count: those
+    /// cards are its first ones dealt) and its face-up cards, ended by 0xFF. Once the stock is
+    /// empty, the columns are sorted (README.md). At most 1 + 10 × 2 + 104 bytes (`KEY_MAX`).
+    fn key_bytes(&self, buf: &mut [u8; KEY_MAX]) -> usize {
+        let mut n = 0;
+        buf[n] = self.dealt() as u8;
+        n += 1;
+        let head = |c: usize| if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] };
+        let mut order: [usize; COLS] = std::array::from_fn(|c| c);
+        if self.stock.is_empty() {
+            order.sort_unstable_by(|&a, &b| {
+                head(a).cmp(&head(b)).then_with(|| {
+                    let (x, y) = (&self.cols[a][self.down[a] as usize..], &self.cols[b][self.down[b] as usize..]);
+                    // as the parts compare: the shorter is less where one is a prefix (END is 0xFF)
+                    x.cmp(y)
+                })
+            });
+        }
+        for c in order {
+            let up = &self.cols[c][self.down[c] as usize..];
+            buf[n] = head(c);
+            buf[n + 1..n + 1 + up.len()].copy_from_slice(up);
+            n += 1 + up.len();
+            buf[n] = END;
+            n += 1;
+        }
+        n
+    }
+
+    /// A 128-bit hash of the exact key (`key_bytes`), for the narrow searches only (`Hashed`):
+    /// two 64-bit lanes, each word folded in by a full 64 × 64 → 128-bit multiply, then mixed
+    /// (murmur3's finaliser). Fixed constants: the same on every machine.
+    fn key_hash(&self) -> u128 {
+        let mut buf = [0u8; KEY_MAX];
+        let n = self.key_bytes(&mut buf);
+        let mum = |x: u64, y: u64| {
+            let p = x as u128 * y as u128;
+            (p as u64) ^ ((p >> 64) as u64)
+        };
+        let (mut a, mut b) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
+        for w in buf[..n.next_multiple_of(8)].chunks_exact(8) {
+            let w = u64::from_le_bytes(w.try_into().unwrap());
+            a = mum(a ^ w, 0xA076_1D64_78BD_642F);
+            b = mum(b ^ w.rotate_left(29), 0xE703_7ED1_A0B4_28DB).wrapping_add(a);
+        }
+        let fmix = |mut h: u64| {
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+            h ^ (h >> 33)
+        };
+        let (a, b) = (fmix(a ^ n as u64), fmix(b ^ a));
+        ((a as u128) << 64) | b as u128
+    }
+
     /// The evaluation the best-first search minimises (README.md, "How it searches"): face-down
     /// cards, breaks between face-up cards not in suited sequence, empty columns, runs off.
     fn eval(&self) -> i64 {
@@ -410,38 +469,13 @@ impl Game for Spider {
         self.off == 8
     }
 
-    /// Exact: the deals made, then each column as a header (0xF0 when nothing is face down, else
-    /// its index and face-down count: those cards are its first ones dealt) and its face-up
-    /// cards, ended by 0xFF. Once the stock is empty, the columns are sorted (README.md).
+    /// Exact: the key bytes (`key_bytes`) in a vector of just their length (a stored key's
+    /// memory is its length, not a guessed capacity).
     fn key(&self) -> Vec<u8> {
-        let mut k = Vec::with_capacity(128);
-        k.push(self.dealt() as u8);
-        let part = |k: &mut Vec<u8>, c: usize| {
-            k.push(if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] });
-            k.extend_from_slice(&self.cols[c][self.down[c] as usize..]);
-            k.push(END);
-        };
-        if self.stock.is_empty() {
-            let mut order: [usize; COLS] = std::array::from_fn(|c| c);
-            let head = |c: usize| if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] };
-            order.sort_unstable_by(|&a, &b| {
-                head(a).cmp(&head(b)).then_with(|| {
-                    let (x, y) = (&self.cols[a][self.down[a] as usize..], &self.cols[b][self.down[b] as usize..]);
-                    // as the parts compare: the shorter is less where one is a prefix (END is 0xFF)
-                    x.cmp(y)
-                })
-            });
-            for c in order {
-                part(&mut k, c);
-            }
-        } else {
-            for c in 0..COLS {
-                part(&mut k, c);
-            }
-        }
-        k
+        let mut buf = [0u8; KEY_MAX];
+        let n = self.key_bytes(&mut buf);
+        buf[..n].to_vec()
     }
-
     fn spell(&self, m: Move, out: &mut Vec<String>) {
         out.push(Self::token(m));
     }
@@ -450,7 +484,7 @@ impl Game for Spider {
 /// Solve a dealt position: three best-first searches taking turns (`crate::search::interleave`,
 /// slices doubling from `FIRST_SLICE`): two narrow ones (a win they find is a real line; running
 /// dry proves nothing, and one then only waits) and the complete one, which alone can prove `lost`
-/// (README.md, "How it searches"); the nodes are summed. Options `w0`..`w5`, `dw`, `side`, `dfs`:
+/// (README.md, "How it searches"); the nodes are summed. Options `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `mask`, `wide`:
 /// tuning knobs for measurement only.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = Spider::from_layout(layout, options)?;
@@ -466,39 +500,101 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         g.narrow = options["dfs"] == 1;
         return Ok(crate::search::search(&mut g, limits));
     }
-    Ok(turns(&g, dw, limits))
+    let deep = options.get("dw3").copied().unwrap_or(NARROW_DEPTH_WEIGHT);
+    let (mask, wide) = match options.get("suits") {
+        Some(1) => (7, 0),
+        Some(2) => PLAN_2,
+        _ => PLAN_4,
+    };
+    // the complete search always runs: it alone ends when the others have run dry
+    let mask = options.get("mask").map_or(mask, |&v| v as u8) | 2;
+    let wide = options.get("wide").map_or(wide, |&v| v as u8);
+    Ok(turns_with(&g, [dw, dw, deep], mask, wide, limits))
 }
 
 /// The three searches of `solve` from `g`, taking turns on one budget and memory cap: narrow and
 /// complete at depth weight `dw`, then a narrow one deeper-weighted (NARROW_DEPTH_WEIGHT): each
 /// wins deals the others miss (bench log S3). `lost` only from the complete one.
 fn turns(g: &Spider, dw: i64, limits: Limits) -> Outcome {
-    let plan = [(true, dw), (false, dw), (true, NARROW_DEPTH_WEIGHT)];
-    let mut games: Vec<Spider> = plan
-        .iter()
-        .map(|&(narrow, _)| {
-            let mut c = g.clone();
-            c.narrow = narrow;
-            c
-        })
-        .collect();
-    let firsts = vec![FIRST_SLICE; plan.len()];
-    let mut scans: Vec<Box<dyn Resume + '_>> = games
-        .iter_mut()
-        .zip(plan.iter().map(|p| p.1))
-        .map(|(c, dw)| -> Box<dyn Resume + '_> {
-            let narrow = c.narrow;
-            let lazy = Lazy::new(move || -> Box<dyn Resume + '_> {
-                Box::new(BestFirst::new(c, limits.max_bytes, move |g: &Spider, d| g.eval() * 4 + d as i64 * dw))
-            });
-            if narrow {
-                Box::new(Partial { scan: Box::new(lazy), dry: false })
-            } else {
-                Box::new(lazy)
-            }
-        })
-        .collect();
-    interleave(&mut scans, limits, &firsts, 1, 1)
+    turns_with(g, [dw, dw, NARROW_DEPTH_WEIGHT], 7, 0, limits)
+}
+
+/// `turns` with each search's depth weight, and only the searches whose bit is set in `mask`
+/// (1 narrow, 2 complete, 4 deeper-weighted narrow): a tuning knob for measurement.
+fn turns_with(g: &Spider, dws: [i64; 3], mask: u8, wide: u8, limits: Limits) -> Outcome {
+    let narrow = |i: u8| {
+        let mut c = g.clone();
+        c.narrow = wide & (1 << i) == 0;
+        Hashed(c)
+    };
+    let (mut first, mut complete, mut deep) = (narrow(0), g.clone(), narrow(2));
+    complete.narrow = false;
+    let (first, complete, deep) = (&mut first, &mut complete, &mut deep);
+    let score = |dw: i64| move |g: &Spider, d: u32| g.eval() * 4 + d as i64 * dw;
+    let max = limits.max_bytes;
+    let mut scans: Vec<Box<dyn Resume + '_>> = vec![
+        Box::new(Partial {
+            scan: Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
+                let f = score(dws[0]);
+                Box::new(BestFirst::new(first, max, move |h: &Hashed, d| f(&h.0, d)))
+            })),
+            dry: false,
+        }),
+        Box::new(Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(complete, max, score(dws[1]))) })),
+        Box::new(Partial {
+            scan: Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
+                let f = score(dws[2]);
+                Box::new(BestFirst::new(deep, max, move |h: &Hashed, d| f(&h.0, d)))
+            })),
+            dry: false,
+        }),
+    ];
+    let mut kept: Vec<Box<dyn Resume + '_>> = Vec::new();
+    for (i, s) in scans.drain(..).enumerate() {
+        if mask & (1 << i) != 0 {
+            kept.push(s);
+        }
+    }
+    let alone = if mask & 2 != 0 { (mask & 1) as usize } else { 0 };
+    let firsts = vec![FIRST_SLICE; kept.len()];
+    interleave(&mut kept, limits, &firsts, 1, alone)
+}
+
+/// A narrow search's game: Spider with a 128-bit hash of the exact key as its key (16 bytes a
+/// stored position instead of the key's length and a vector's overhead). Two positions whose
+/// hashes collide would be taken for one, so a collision can only make the search miss a win
+/// (never claim one: every line found is made of legal moves, and the referee replays it); it can
+/// make no `lost`, since a narrow search running dry proves nothing anyway (`Partial`). The
+/// complete search, which alone may say `lost`, keeps the exact key.
+#[derive(Clone, Debug)]
+struct Hashed(Spider);
+
+impl Game for Hashed {
+    type Move = Move;
+    type Undo = Undo;
+    type Key = u128;
+
+    fn safe_move(&self) -> Option<Move> {
+        self.0.safe_move()
+    }
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.0.moves(out)
+    }
+    fn apply(&mut self, m: Move) -> Undo {
+        self.0.apply(m)
+    }
+    fn revert(&mut self, u: Undo) {
+        self.0.revert(u)
+    }
+    fn won(&self) -> bool {
+        self.0.won()
+    }
+    fn key(&self) -> u128 {
+        self.0.key_hash()
+    }
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        self.0.spell(m, out)
+    }
 }
 
 /// The narrow search's turns: it runs dry without proving anything (its candidates leave out
@@ -531,6 +627,16 @@ impl Resume for Partial<'_> {
 
 /// The third search's depth weight: shorter lines first, more strongly than the others.
 const NARROW_DEPTH_WEIGHT: i64 = 8;
+
+/// Which searches run (`turns_with`'s mask: 1 narrow, 2 complete, 4 the deeper-weighted one) and
+/// which of the hashed ones take every candidate (`wide`: bit 0 the first, bit 2 the third), in
+/// two and four suits (one suit: all three, narrow). Measured (bench log S4): in four suits the
+/// narrow candidates cost wins (deals 1..10 at 100,000: narrow searches alone 0 won, the complete
+/// one alone 5, all three 2) and the third search wins most with every candidate (deals 11..30:
+/// 4 won as in S3, 9 with the first search dropped and the third wide); in two suits the third
+/// wide wins 9 of the 21 deals of 1..200 S3 left undecided at 200,000.
+const PLAN_2: (u8, u8) = (7, 4);
+const PLAN_4: (u8, u8) = (6, 4);
 
 /// Positions of each search's first turn; each round doubles it.
 const FIRST_SLICE: u64 = 2000;
