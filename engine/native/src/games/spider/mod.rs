@@ -278,6 +278,16 @@ impl Spider {
         (true, s, self.turn_up(c))
     }
 
+    /// The top `n` cards of column `from` onto column `to`, in order, through a buffer on the
+    /// stack (no allocation a move: a movable run is at most 13 cards, a K..A).
+    fn shift(&mut self, from: usize, to: usize, n: usize) {
+        let mut buf = [0u8; 13];
+        let at = self.cols[from].len() - n;
+        buf[..n].copy_from_slice(&self.cols[from][at..]);
+        self.cols[from].truncate(at);
+        self.cols[to].extend_from_slice(&buf[..n]);
+    }
+
     /// Turn column c's top card face up if it is face down.
     fn turn_up(&mut self, c: usize) -> bool {
         if self.down[c] > 0 && self.cols[c].len() == self.down[c] as usize {
@@ -405,9 +415,7 @@ impl Game for Spider {
         match m {
             Move::Run { from, to, n } => {
                 let (f, t, n) = (from as usize, to as usize, n as usize);
-                let at = self.cols[f].len() - n;
-                let moved: Vec<u8> = self.cols[f].drain(at..).collect();
-                self.cols[t].extend_from_slice(&moved);
+                self.shift(f, t, n);
                 u.turned = self.turn_up(f);
                 let (off, s, flip) = self.settle(t);
                 if off {
@@ -452,9 +460,7 @@ impl Game for Spider {
                 if u.turned {
                     self.down[f] += 1;
                 }
-                let at = self.cols[t].len() - n;
-                let moved: Vec<u8> = self.cols[t].drain(at..).collect();
-                self.cols[f].extend_from_slice(&moved);
+                self.shift(t, f, n);
             }
             Move::Deal => {
                 for c in (0..COLS).rev() {
@@ -484,7 +490,7 @@ impl Game for Spider {
 /// Solve a dealt position: three best-first searches taking turns (`crate::search::interleave`,
 /// slices doubling from `FIRST_SLICE`): two narrow ones (a win they find is a real line; running
 /// dry proves nothing, and one then only waits) and the complete one, which alone can prove `lost`
-/// (README.md, "How it searches"); the nodes are summed. Options `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `mask`, `wide`:
+/// (README.md, "How it searches"); the nodes are summed. Options `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `plan`:
 /// tuning knobs for measurement only.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = Spider::from_layout(layout, options)?;
@@ -501,63 +507,82 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         return Ok(crate::search::search(&mut g, limits));
     }
     let deep = options.get("dw3").copied().unwrap_or(NARROW_DEPTH_WEIGHT);
-    let (mask, wide) = match options.get("suits") {
-        Some(1) => (7, 0),
-        Some(2) => PLAN_2,
-        _ => PLAN_4,
+    let plan = match (options.get("plan"), options.get("suits")) {
+        (Some(&v), _) => plan_knob(v),
+        (None, Some(1)) => vec![(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, deep)],
+        // two suits (bench log S4): a wide fourth wins deals the three of S3 leave
+        (None, Some(2)) => vec![(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, deep), (Kind::Wide, deep)],
+        // four suits (bench log S4): the narrow candidates cost wins there
+        (None, _) => vec![(Kind::Complete, dw), (Kind::Wide, deep)],
     };
-    // the complete search always runs: it alone ends when the others have run dry
-    let mask = options.get("mask").map_or(mask, |&v| v as u8) | 2;
-    let wide = options.get("wide").map_or(wide, |&v| v as u8);
-    Ok(turns_with(&g, [dw, dw, deep], mask, wide, limits))
+    Ok(turns_with(&g, &plan, limits))
 }
 
-/// The three searches of `solve` from `g`, taking turns on one budget and memory cap: narrow and
-/// complete at depth weight `dw`, then a narrow one deeper-weighted (NARROW_DEPTH_WEIGHT): each
-/// wins deals the others miss (bench log S3). `lost` only from the complete one.
+/// The three searches of `solve` from `g` in one and two suits, taking turns on one budget and
+/// memory cap: narrow and complete at depth weight `dw`, then a narrow one deeper-weighted
+/// (NARROW_DEPTH_WEIGHT): each wins deals the others miss (bench log S3). `lost` only from the
+/// complete one.
 fn turns(g: &Spider, dw: i64, limits: Limits) -> Outcome {
-    turns_with(g, [dw, dw, NARROW_DEPTH_WEIGHT], 7, 0, limits)
+    turns_with(g, &[(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, NARROW_DEPTH_WEIGHT)], limits)
 }
 
-/// `turns` with each search's depth weight, and only the searches whose bit is set in `mask`
-/// (1 narrow, 2 complete, 4 deeper-weighted narrow): a tuning knob for measurement.
-fn turns_with(g: &Spider, dws: [i64; 3], mask: u8, wide: u8, limits: Limits) -> Outcome {
-    let narrow = |i: u8| {
+/// The searches `solve` runs (`turns_with`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// The narrow candidates, hashed key: proves nothing when it runs dry.
+    Narrow,
+    /// Every candidate, exact key: alone may say `lost`.
+    Complete,
+    /// Every candidate, hashed key: proves nothing when it runs dry.
+    Wide,
+}
+
+/// The searches of `plan` (each a kind and a depth weight) from `g`, taking turns on one budget and
+/// memory cap, in that order; the complete search always runs (it alone ends when the others have
+/// run dry; one is added last if the plan has none). `lost` only from it.
+fn turns_with(g: &Spider, plan: &[(Kind, i64)], limits: Limits) -> Outcome {
+    let mut plan = plan.to_vec();
+    if !plan.iter().any(|p| p.0 == Kind::Complete) {
+        plan.push((Kind::Complete, DEPTH_WEIGHT));
+    }
+    let mut hashed: Vec<Hashed> = Vec::new();
+    let mut exact: Vec<Spider> = Vec::new();
+    for &(kind, _) in &plan {
         let mut c = g.clone();
-        c.narrow = wide & (1 << i) == 0;
-        Hashed(c)
-    };
-    let (mut first, mut complete, mut deep) = (narrow(0), g.clone(), narrow(2));
-    complete.narrow = false;
-    let (first, complete, deep) = (&mut first, &mut complete, &mut deep);
-    let score = |dw: i64| move |g: &Spider, d: u32| g.eval() * 4 + d as i64 * dw;
-    let max = limits.max_bytes;
-    let mut scans: Vec<Box<dyn Resume + '_>> = vec![
-        Box::new(Partial {
-            scan: Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
-                let f = score(dws[0]);
-                Box::new(BestFirst::new(first, max, move |h: &Hashed, d| f(&h.0, d)))
-            })),
-            dry: false,
-        }),
-        Box::new(Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(complete, max, score(dws[1]))) })),
-        Box::new(Partial {
-            scan: Box::new(Lazy::new(move || -> Box<dyn Resume + '_> {
-                let f = score(dws[2]);
-                Box::new(BestFirst::new(deep, max, move |h: &Hashed, d| f(&h.0, d)))
-            })),
-            dry: false,
-        }),
-    ];
-    let mut kept: Vec<Box<dyn Resume + '_>> = Vec::new();
-    for (i, s) in scans.drain(..).enumerate() {
-        if mask & (1 << i) != 0 {
-            kept.push(s);
+        c.narrow = kind == Kind::Narrow;
+        match kind {
+            Kind::Complete => exact.push(c),
+            _ => hashed.push(Hashed(c)),
         }
     }
-    let alone = if mask & 2 != 0 { (mask & 1) as usize } else { 0 };
-    let firsts = vec![FIRST_SLICE; kept.len()];
-    interleave(&mut kept, limits, &firsts, 1, alone)
+    let max = limits.max_bytes;
+    let (mut hs, mut es) = (hashed.iter_mut(), exact.iter_mut());
+    let mut scans: Vec<Box<dyn Resume + '_>> = Vec::new();
+    for &(kind, dw) in &plan {
+        let score = move |g: &Spider, d: u32| g.eval() * 4 + d as i64 * dw;
+        if kind == Kind::Complete {
+            let c = es.next().unwrap();
+            scans.push(Box::new(Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(c, max, score)) })));
+        } else {
+            let h = hs.next().unwrap();
+            let lazy = Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(h, max, move |h: &Hashed, d| score(&h.0, d))) });
+            scans.push(Box::new(Partial { scan: Box::new(lazy), dry: false }));
+        }
+    }
+    let alone = plan.iter().position(|p| p.0 == Kind::Complete).unwrap();
+    let firsts = vec![FIRST_SLICE; scans.len()];
+    interleave(&mut scans, limits, &firsts, 1, alone)
+}
+
+/// A plan from the `plan` knob: pairs of digits, a kind (1 narrow, 2 complete, 3 wide) and its
+/// depth weight: narrow at 3, complete at 3, wide at 8 is 132338.
+fn plan_knob(v: i64) -> Vec<(Kind, i64)> {
+    let digits: Vec<i64> = v.to_string().bytes().map(|b| (b - b'0') as i64).collect();
+    digits
+        .chunks(2)
+        .filter(|p| p.len() == 2)
+        .map(|p| (match p[0] { 1 => Kind::Narrow, 2 => Kind::Complete, _ => Kind::Wide }, p[1]))
+        .collect()
 }
 
 /// A narrow search's game: Spider with a 128-bit hash of the exact key as its key (16 bytes a
@@ -628,15 +653,6 @@ impl Resume for Partial<'_> {
 /// The third search's depth weight: shorter lines first, more strongly than the others.
 const NARROW_DEPTH_WEIGHT: i64 = 8;
 
-/// Which searches run (`turns_with`'s mask: 1 narrow, 2 complete, 4 the deeper-weighted one) and
-/// which of the hashed ones take every candidate (`wide`: bit 0 the first, bit 2 the third), in
-/// two and four suits (one suit: all three, narrow). Measured (bench log S4): in four suits the
-/// narrow candidates cost wins (deals 1..10 at 100,000: narrow searches alone 0 won, the complete
-/// one alone 5, all three 2) and the third search wins most with every candidate (deals 11..30:
-/// 4 won as in S3, 9 with the first search dropped and the third wide); in two suits the third
-/// wide wins 9 of the 21 deals of 1..200 S3 left undecided at 200,000.
-const PLAN_2: (u8, u8) = (7, 4);
-const PLAN_4: (u8, u8) = (6, 4);
 
 /// Positions of each search's first turn; each round doubles it.
 const FIRST_SLICE: u64 = 2000;

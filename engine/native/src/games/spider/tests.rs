@@ -221,12 +221,12 @@ fn the_hashed_key_is_equal_exactly_where_the_exact_key_is() {
 
 #[test]
 fn the_wide_search_running_dry_proves_nothing() {
-    // buried_six is lost: with the wide search alone beside the complete one, `lost` still comes
-    // only from the complete one, and a search of the wide one alone (the mask always keeps the
-    // complete one) is the same
+    // buried_six is lost: with the wide search beside the complete one, `lost` still comes only
+    // from the complete one (a plan without one gets one); the wide one alone runs dry and waits
     let g = buried_six();
     let limits = Limits { nodes: 100_000, max_bytes: 1 << 30 };
-    assert_eq!(turns_with(&g, [3, 3, 8], PLAN_4.0, PLAN_4.1, limits).verdict, Verdict::Lost);
+    assert_eq!(turns_with(&g, &[(Kind::Complete, 3), (Kind::Wide, 8)], limits).verdict, Verdict::Lost);
+    assert_eq!(turns_with(&g, &[(Kind::Wide, 8)], limits).verdict, Verdict::Lost, "a complete search is added");
     let mut w = Hashed(g.clone());
     let dry = best_first(&mut w, limits, |h: &Hashed, _| h.0.eval());
     assert_eq!(dry.verdict, Verdict::Lost, "the wide search alone runs dry");
