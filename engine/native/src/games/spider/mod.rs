@@ -14,6 +14,9 @@
 use crate::best_first::BestFirst;
 use crate::search::{interleave, Game, Lazy, Limits, Outcome, Resume, Verdict};
 use crate::{Layout, Options};
+use key::Exact;
+
+mod key;
 
 pub const COLS: usize = 10;
 const STOCK: usize = 50;
@@ -399,7 +402,7 @@ const DEFAULT_WEIGHTS: [i64; 6] = [6, 4, 5, 40, 4, 3];
 impl Game for Spider {
     type Move = Move;
     type Undo = Undo;
-    type Key = Vec<u8>;
+    type Key = Exact;
 
     /// None: no move of Spider is known to keep every win here (README.md).
     fn safe_move(&self) -> Option<Move> {
@@ -475,12 +478,12 @@ impl Game for Spider {
         self.off == 8
     }
 
-    /// Exact: the key bytes (`key_bytes`) in a vector of just their length (a stored key's
-    /// memory is its length, not a guessed capacity).
-    fn key(&self) -> Vec<u8> {
-        let mut buf = [0u8; KEY_MAX];
-        let n = self.key_bytes(&mut buf);
-        buf[..n].to_vec()
+    /// Exact: the key bytes (`key_bytes`) inline, stored in `key::ExactSet` (its length and a
+    /// slot, no heap buffer a key).
+    fn key(&self) -> Exact {
+        let mut k = Exact { len: 0, b: [0; KEY_MAX] };
+        k.len = self.key_bytes(&mut k.b) as u8;
+        k
     }
     fn spell(&self, m: Move, out: &mut Vec<String>) {
         out.push(Self::token(m));
