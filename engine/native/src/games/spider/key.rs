@@ -1,7 +1,7 @@
 //! The complete search's exact key and its set, without a heap buffer a key: `Exact` holds the
-//! key's bytes inline (`Spider::key_bytes`), and `ExactSet` stores each key once, its bytes in one
-//! arena (a length byte, then the bytes) and a slot of a 32-bit tag of its hash and its place in
-//! the arena. A stored key costs its length + 1 bytes and a slot of 8 (at most half the slots are
+//! key's bytes inline (`Spider::key_bytes`), and `ExactSet` stores each key once, its bytes in an
+//! arena (a length byte, then the bytes; in chunks of 1 MiB, so it grows a chunk at a time, never
+//! by doubling) and a slot of a 32-bit tag of its hash and its place in the arena. A stored key costs its length + 1 bytes and a slot of 8 (at most half the slots are
 //! used) instead of a vector's 24-byte header, its buffer (the allocator's header, rounded up) and
 //! the table's slot. Exact: a key is found only when its very bytes are in the arena.
 
@@ -71,7 +71,8 @@ fn hash64(b: &[u8]) -> u64 {
 #[derive(Default)]
 pub struct ExactSet {
     slots: Vec<u64>,
-    arena: Vec<u8>,
+    /// The arena: chunks of `CHUNK` bytes' room; a key never straddles two.
+    arena: Vec<Vec<u8>>,
     len: usize,
     /// log2 of the slot count (0 while empty).
     bits: u32,
@@ -81,10 +82,16 @@ pub struct ExactSet {
 /// Slots of a new table at least.
 const MIN_BITS: u32 = 10;
 
+/// log2 of an arena chunk's bytes: a place is its chunk's index and the offset in it.
+const CHUNK_BITS: u32 = 20;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
 impl ExactSet {
     fn key_at(&self, slot: u64) -> &[u8] {
         let at = (slot as u32 - 1) as usize;
-        &self.arena[at + 1..at + 1 + self.arena[at] as usize]
+        let chunk = &self.arena[at >> CHUNK_BITS];
+        let at = at & (CHUNK - 1);
+        &chunk[at + 1..at + 1 + chunk[at] as usize]
     }
 
     /// The slot holding `k` (and true), or the empty slot where it would go.
@@ -105,7 +112,9 @@ impl ExactSet {
     }
 
     fn recharge(&mut self) {
-        self.charged.set(memory::vec_bytes(&self.slots) + memory::vec_bytes(&self.arena));
+        // every chunk has room for exactly CHUNK bytes (`arena_room`)
+        let chunks = (self.arena.len() << CHUNK_BITS) as u64;
+        self.charged.set(memory::vec_bytes(&self.slots) + memory::vec_bytes(&self.arena) + chunks);
     }
 
     /// Twice the slots (at least 2^MIN_BITS), the new table charged first unless `anyway`.
@@ -136,27 +145,28 @@ impl ExactSet {
         true
     }
 
-    /// Room in the arena for one more key, charged first. False when the cap or the allocator
-    /// refuses, or when the arena would outgrow the slots' 32-bit places.
+    /// Room in the arena for one more key, charged first: a new chunk when the last one is
+    /// short of a longest key. False when the cap or the allocator refuses, or when the places
+    /// would outgrow the slots' 32 bits.
     fn arena_room(&mut self) -> bool {
-        let need = self.arena.len() + 1 + KEY_MAX;
-        if need <= self.arena.capacity() {
+        if self.arena.last().is_some_and(|c| c.len() + 1 + KEY_MAX <= CHUNK) {
             return true;
         }
-        if need >= u32::MAX as usize {
+        if (self.arena.len() + 1) << CHUNK_BITS >= u32::MAX as usize {
             memory::fail();
             return false;
         }
-        let cap = need.max(2 * self.arena.capacity()).max(1 << 16);
-        let more = (cap - self.arena.capacity()) as u64;
+        let more = CHUNK as u64 + 64;
         if !memory::charge(more) {
             return false;
         }
         memory::release(more);
-        if self.arena.try_reserve_exact(cap - self.arena.len()).is_err() {
+        let mut c: Vec<u8> = Vec::new();
+        if c.try_reserve_exact(CHUNK).is_err() || c.capacity() != CHUNK || self.arena.try_reserve(1).is_err() {
             memory::fail();
             return false;
         }
+        self.arena.push(c);
         self.recharge();
         true
     }
@@ -175,19 +185,25 @@ impl SeenSet<Exact> for ExactSet {
             if 2 * (self.len + 1) > self.slots.len() {
                 self.grow(true);
             }
-            self.arena.reserve(1 + KEY_MAX);
+            if !self.arena.last().is_some_and(|c| c.len() + 1 + KEY_MAX <= CHUNK) {
+                let mut c = Vec::new();
+                c.reserve_exact(CHUNK);
+                self.arena.push(c);
+            }
+            self.recharge();
         }
         let h = hash64(k.bytes());
         let (i, found) = self.find(k.bytes(), h);
         if found {
             return false;
         }
-        let at = self.arena.len();
-        self.arena.push(k.len);
-        self.arena.extend_from_slice(k.bytes());
+        let n = self.arena.len() - 1;
+        let chunk = &mut self.arena[n];
+        let at = (n << CHUNK_BITS) | chunk.len();
+        chunk.push(k.len);
+        chunk.extend_from_slice(k.bytes());
         self.slots[i] = (h & 0xFFFF_FFFF) << 32 | (at as u64 + 1);
         self.len += 1;
-        self.recharge();
         true
     }
     fn len(&self) -> usize {
@@ -222,7 +238,7 @@ mod tests {
         let mut set = ExactSet::default();
         let mut std_set = std::collections::HashSet::new();
         for _ in 0..60_000 {
-            let n = rnd(12) as usize + if rnd(50) == 0 { 100 } else { 0 };
+            let n = rnd(12) as usize + if rnd(3) == 0 { 100 + rnd(20) as usize } else { 0 };
             let v: Vec<u8> = (0..n).map(|_| rnd(4) as u8).collect();
             let k = exact(&v);
             assert_eq!(set.contains(&k), std_set.contains(&v), "{v:?}");
@@ -233,6 +249,7 @@ mod tests {
             assert_eq!(set.len(), std_set.len());
         }
         assert!(std_set.len() > 10_000);
+        assert!(set.arena.len() > 1, "keys in more than one chunk");
         for v in &std_set {
             assert!(set.contains(&exact(v)));
         }
@@ -248,7 +265,9 @@ mod tests {
                 assert!(set.reserve_one());
                 set.insert(exact(&i.to_le_bytes()));
             }
-            assert_eq!(memory::used() - before, memory::vec_bytes(&set.slots) + memory::vec_bytes(&set.arena));
+            let chunks: u64 = set.arena.iter().map(memory::vec_bytes).sum();
+            assert_eq!(memory::used() - before, memory::vec_bytes(&set.slots) + memory::vec_bytes(&set.arena) + chunks);
+            assert_eq!(chunks, 1 << CHUNK_BITS, "one chunk holds them");
             drop(set);
             assert_eq!(memory::used(), before);
         }
