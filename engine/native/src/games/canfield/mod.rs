@@ -40,22 +40,6 @@ pub struct Move {
     taps: u8,
     src: u8,
     dst: u8,
-    /// A whole-pile move made first (`from * 4 + onto`), or `NO_MERGE`: the lazy merge macro
-    /// (README.md, "Lazy merges").
-    pre: u8,
-}
-
-/// `Move::pre` when no merge comes first.
-const NO_MERGE: u8 = 0xFF;
-
-impl Move {
-    fn new(taps: u8, src: u8, dst: u8) -> Move {
-        Move { taps, src, dst, pre: NO_MERGE }
-    }
-    /// A whole pile onto another pile, no taps: the move the lazy rule holds back.
-    fn is_merge(self) -> bool {
-        self.src < WASTE && self.dst < FOUND
-    }
 }
 
 pub struct Undo {
@@ -68,10 +52,6 @@ pub struct Undo {
     filled: Option<u8>,
     /// The card moved (a single-card move).
     card: u8,
-    /// The merge made first (`Move::pre`): which, cards moved and the pile the reserve filled.
-    pre: u8,
-    pre_n: u8,
-    pre_filled: Option<u8>,
 }
 
 /// A Canfield position.
@@ -225,7 +205,7 @@ impl Canfield {
     /// foundation first. `spaces`: every empty pile (walk) or one (search).
     fn plays(&self, c: u8, src: u8, taps: u8, all_spaces: bool, out: &mut Vec<Move>) {
         if self.fits_found(c) {
-            out.push(Move::new(taps, src, FOUND));
+            out.push(Move { taps, src, dst: FOUND });
         }
         let mut space = false;
         for j in 0..PILES {
@@ -234,7 +214,7 @@ impl Canfield {
             let to_space = empty && src == WASTE && self.res_len == 0 && (all_spaces || !space);
             space |= to_space;
             if to_space || self.fits_pile(c, j) {
-                out.push(Move::new(taps, src, j as u8));
+                out.push(Move { taps, src, dst: j as u8 });
             }
         }
     }
@@ -242,7 +222,7 @@ impl Canfield {
     /// Every legal single move (no macro taps): what the referee accepts.
     fn atomic(&self, out: &mut Vec<Move>) {
         if !self.seq.is_empty() {
-            out.push(Move::new(0, TAP, 0));
+            out.push(Move { taps: 0, src: TAP, dst: 0 });
         }
         if self.k > 0 {
             self.plays(self.seq[self.k - 1], WASTE, 0, true, out);
@@ -257,11 +237,11 @@ impl Canfield {
         for i in 0..PILES {
             let Some(&top) = self.piles[i].last() else { continue };
             if self.fits_found(top) {
-                out.push(Move::new(0, i as u8, FOUND));
+                out.push(Move { taps: 0, src: i as u8, dst: FOUND });
             }
             for j in 0..PILES {
                 if j != i && self.fits_pile(self.piles[i][0], j) {
-                    out.push(Move::new(0, i as u8, j as u8));
+                    out.push(Move { taps: 0, src: i as u8, dst: j as u8 });
                 }
             }
         }
@@ -342,54 +322,6 @@ impl Canfield {
         tail < left
     }
 
-    /// `Game::moves`; with `lazy` false, whole-pile moves come alone (the search without the
-    /// lazy merge rule, for the follow-ups of a merge and for the tests).
-    fn candidates(&self, out: &mut Vec<Move>, lazy: bool) {
-        if self.dead() {
-            return;
-        }
-        let mut later = Vec::new();
-        if let Some(r) = self.reserve_top() {
-            self.plays(r, RESERVE, 0, false, out);
-        }
-        self.pile_moves(out);
-        if lazy && out.iter().any(|m| m.is_merge()) {
-            // each whole-pile move only as its macros, in its place after the other pile moves
-            let merges: Vec<Move> = out.iter().copied().filter(|m| m.is_merge()).collect();
-            out.retain(|m| !m.is_merge());
-            for m in merges {
-                self.lazy_merges(m, out);
-            }
-        }
-        for (taps, k) in self.showable() {
-            let start = later.len();
-            self.plays(self.seq[k - 1], WASTE, taps as u8, false, &mut later);
-            if later.get(start).is_some_and(|m| m.dst == FOUND) {
-                out.push(later.remove(start));
-            }
-        }
-        // Foundation plays first, wherever they come from.
-        out.sort_by_key(|m| m.dst != FOUND);
-        out.extend(later);
-    }
-
-    /// The lazy merge macros of whole-pile move `m` (README.md, "Lazy merges"): `m`, then at once
-    /// a move that needs it: another whole-pile move, a play from the reserve, or a play onto (or
-    /// into) the pile `m` emptied, which the reserve has just filled (or a space).
-    fn lazy_merges(&self, m: Move, out: &mut Vec<Move>) {
-        let mut g = self.clone();
-        g.apply(m);
-        let mut next = Vec::new();
-        g.candidates(&mut next, false);
-        let from = m.src;
-        for n in next {
-            let needs = n.is_merge() || n.src == RESERVE || (n.dst < FOUND && (n.dst == from || g.piles[n.dst as usize].is_empty()));
-            if needs {
-                out.push(Move { pre: m.src * 4 + m.dst, ..n });
-            }
-        }
-    }
-
     fn token(&self, m: Move) -> String {
         let src = match m.src {
             WASTE => "w".to_string(),
@@ -412,38 +344,44 @@ impl Game for Canfield {
     fn safe_move(&self) -> Option<Move> {
         if let Some(r) = self.reserve_top() {
             if self.fits_found(r) && self.safe(r) {
-                return Some(Move::new(0, RESERVE, FOUND));
+                return Some(Move { taps: 0, src: RESERVE, dst: FOUND });
             }
         }
         (0..PILES).find_map(|i| {
             let &t = self.piles[i].last()?;
-            (self.fits_found(t) && self.safe(t)).then_some(Move::new(0, i as u8, FOUND))
+            (self.fits_found(t) && self.safe(t)).then_some(Move { taps: 0, src: i as u8, dst: FOUND })
         })
     }
 
     /// Every legal play (stock plays as macro moves, one space of several),
     /// none from a dead position (see `dead`), ordered: to the foundations, the reserve out, pile onto pile, then
-    /// the waste to the tableau; nearer stock cards first. A whole-pile move comes only as the
-    /// lazy merge macro (`lazy_merges`).
+    /// the waste to the tableau; nearer stock cards first.
     fn moves(&self, out: &mut Vec<Move>) {
-        self.candidates(out, true);
+        if self.dead() {
+            return;
+        }
+        let mut later = Vec::new();
+        if let Some(r) = self.reserve_top() {
+            self.plays(r, RESERVE, 0, false, out);
+        }
+        self.pile_moves(out);
+        for (taps, k) in self.showable() {
+            let start = later.len();
+            self.plays(self.seq[k - 1], WASTE, taps as u8, false, &mut later);
+            if later.get(start).is_some_and(|m| m.dst == FOUND) {
+                out.push(later.remove(start));
+            }
+        }
+        // Foundation plays first, wherever they come from.
+        out.sort_by_key(|m| m.dst != FOUND);
+        out.extend(later);
     }
 
     fn apply(&mut self, m: Move) -> Undo {
-        let (mut pre_n, mut pre_filled) = (0u8, None);
-        if m.pre != NO_MERGE {
-            let (i, j) = ((m.pre / 4) as usize, (m.pre % 4) as usize);
-            let moved = std::mem::take(&mut self.piles[i]);
-            pre_n = moved.len() as u8;
-            self.piles[j].extend(moved);
-            pre_filled = self.fill();
-        }
-        let pre0 = m.pre;
-        let m = Move { pre: NO_MERGE, ..m };
         let k0 = self.k as u8;
         if m.src == TAP {
             self.k = self.tap(self.k);
-            return Undo { mv: m, k: k0, n: 0, filled: None, card: 0, pre: pre0, pre_n, pre_filled };
+            return Undo { mv: m, k: k0, n: 0, filled: None, card: 0 };
         }
         for _ in 0..m.taps {
             self.k = self.tap(self.k);
@@ -471,7 +409,7 @@ impl Game for Canfield {
             }
         }
         let filled = self.fill();
-        Undo { mv: m, k: k0, n, filled, card, pre: pre0, pre_n, pre_filled }
+        Undo { mv: m, k: k0, n, filled, card }
     }
 
     fn revert(&mut self, u: Undo) {
@@ -501,17 +439,6 @@ impl Game for Canfield {
             }
         }
         self.k = u.k as usize;
-        if let Some(f) = u.pre_filled {
-            self.piles[f as usize].pop();
-            self.res_len += 1;
-        }
-        if u.pre_n > 0 {
-            let pre = u.pre;
-            let (i, j) = ((pre / 4) as usize, (pre % 4) as usize);
-            let from = &mut self.piles[j];
-            let moved = from.split_off(from.len() - u.pre_n as usize);
-            self.piles[i] = moved;
-        }
     }
 
     fn won(&self) -> bool {
@@ -543,7 +470,7 @@ impl Game for Canfield {
     /// value for the whole main tap cycle). The cards of the stock follow from the rest: they are
     /// the cards found nowhere else, in their dealt order.
     fn key(&self) -> u128 {
-        // (bits, code) a pile; at most 6 + 6 + 51 bits, and 122 in all (README.md)
+        // (bits, code) a pile; at most 6 + 6 + 51 bits, and 123 in all (README.md)
         let mut codes = [(0u32, 0u64); PILES];
         for (code, p) in codes.iter_mut().zip(&self.piles) {
             let Some(&bottom) = p.first() else {
@@ -570,10 +497,6 @@ impl Game for Canfield {
     }
 
     fn spell(&self, m: Move, out: &mut Vec<String>) {
-        if m.pre != NO_MERGE {
-            // the merge first (a pile token needs no state), then the move as made after it
-            out.push(self.token(Move::new(0, m.pre / 4, m.pre % 4)));
-        }
         let mut k = self.k;
         for _ in 0..m.taps {
             out.push(if k == self.seq.len() { "r" } else { "d" }.to_string());
@@ -618,4 +541,3 @@ mod dead_tests;
 
 #[cfg(test)]
 mod prune_tests;
-

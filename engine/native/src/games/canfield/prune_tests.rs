@@ -1,18 +1,16 @@
-//! The prunings against the search without them (README.md, "Stock dominance", "Safe moves" and
-//! "Lazy merges"):
+//! The prunings against the search without them (README.md, "Stock dominance" and "Safe moves"):
 //! on many random positions, at small budgets, a position the plain search wins is never `lost`
 //! with the pruning, nor the other way round.
 
 use super::*;
 use crate::search::Verdict;
 
-/// The game with one pruning switched off: `dominated` never, the safe rule that asks only the
-/// foundations (the rule before the pile test), or whole-pile moves offered alone (no lazy merges).
+/// The game with one pruning switched off: `dominated` never, or the safe rule that asks only the
+/// foundations (the rule before the pile test).
 struct Without {
     g: Canfield,
     dominance: bool,
     pile_safe: bool,
-    lazy: bool,
 }
 
 impl Game for Without {
@@ -31,16 +29,16 @@ impl Game for Without {
         };
         if let Some(r) = g.reserve_top() {
             if g.fits_found(r) && safe(r) {
-                return Some(Move::new(0, RESERVE, FOUND));
+                return Some(Move { taps: 0, src: RESERVE, dst: FOUND });
             }
         }
         (0..PILES).find_map(|i| {
             let &t = g.piles[i].last()?;
-            (g.fits_found(t) && safe(t)).then_some(Move::new(0, i as u8, FOUND))
+            (g.fits_found(t) && safe(t)).then_some(Move { taps: 0, src: i as u8, dst: FOUND })
         })
     }
     fn moves(&self, out: &mut Vec<Move>) {
-        self.g.candidates(out, self.lazy)
+        self.g.moves(out)
     }
     fn apply(&mut self, m: Move) -> Undo {
         self.g.apply(m)
@@ -98,12 +96,8 @@ fn random_position(seed: u64) -> Canfield {
     g
 }
 
-/// Which prunings are on: (stock dominance, the pile safe rule, lazy merges).
-type On = (bool, bool, bool);
-const ALL: On = (true, true, true);
-
-fn verdict(g: Canfield, on: On, nodes: u64) -> (&'static str, u64) {
-    let mut w = Without { g, dominance: on.0, pile_safe: on.1, lazy: on.2 };
+fn verdict(g: Canfield, dominance: bool, pile_safe: bool, nodes: u64) -> (&'static str, u64) {
+    let mut w = Without { g, dominance, pile_safe };
     let out = search(&mut w, Limits { nodes, max_bytes: 1 << 30 });
     if let Verdict::Won(line) = &out.verdict {
         assert!(!line.is_empty() || w.g.won());
@@ -113,12 +107,12 @@ fn verdict(g: Canfield, on: On, nodes: u64) -> (&'static str, u64) {
 
 /// Runs both searches on `n` random positions; panics on a won/lost disagreement and returns how
 /// many were decided both ways (won, lost).
-fn compare(n: u64, with: On, without: On) -> (u32, u32) {
+fn compare(n: u64, with: (bool, bool), without: (bool, bool)) -> (u32, u32) {
     let (mut won, mut lost) = (0, 0);
     for seed in 1..=n {
         let g = random_position(seed);
-        let (a, _) = verdict(g.clone(), with, 20_000);
-        let (b, _) = verdict(g, without, 20_000);
+        let (a, _) = verdict(g.clone(), with.0, with.1, 20_000);
+        let (b, _) = verdict(g, without.0, without.1, 20_000);
         if a != "unknown" && b != "unknown" {
             assert_eq!(a, b, "seed {seed}: with the pruning {a}, without {b}");
             if a == "won" {
@@ -133,13 +127,13 @@ fn compare(n: u64, with: On, without: On) -> (u32, u32) {
 
 #[test]
 fn stock_dominance_loses_no_win() {
-    let (won, lost) = compare(360, ALL, (false, true, true));
+    let (won, lost) = compare(360, (true, true), (false, true));
     assert!(won >= 50 && lost >= 50, "won {won} lost {lost}");
 }
 
 #[test]
 fn the_pile_safe_rule_loses_no_win() {
-    let (won, lost) = compare(360, ALL, (true, false, true));
+    let (won, lost) = compare(360, (true, true), (true, false));
     assert!(won >= 50 && lost >= 50, "won {won} lost {lost}");
 }
 
@@ -149,41 +143,14 @@ fn dominance_saves_positions_on_lost_deals() {
     let mut fewer = 0;
     for seed in 1..=200 {
         let g = random_position(seed);
-        let (a, na) = verdict(g.clone(), ALL, 20_000);
-        let (b, nb) = verdict(g, (false, true, true), 20_000);
+        let (a, na) = verdict(g.clone(), true, true, 20_000);
+        let (b, nb) = verdict(g, false, true, 20_000);
         if a == "lost" && b == "lost" {
             assert!(na <= nb, "seed {seed}: {na} > {nb}");
             fewer += (na < nb) as u32;
         }
     }
     assert!(fewer > 0);
-}
-
-#[test]
-fn lazy_merges_lose_no_win() {
-    let (won, lost) = compare(360, ALL, (true, true, false));
-    assert!(won >= 50 && lost >= 50, "won {won} lost {lost}");
-}
-
-#[test]
-fn lazy_merge_lines_replay_their_merges() {
-    // Won lines (merge macros among them) replay move by move as the rules' single moves.
-    let mut found = 0;
-    for seed in 1..=200 {
-        let mut g = random_position(seed);
-        let out = search(&mut g, Limits { nodes: 20_000, max_bytes: 1 << 30 });
-        let Verdict::Won(line) = out.verdict else { continue };
-        let mut h = g.clone();
-        for tok in &line {
-            let mut ms = Vec::new();
-            h.atomic(&mut ms);
-            let m = ms.into_iter().find(|&m| h.token(m) == *tok).unwrap_or_else(|| panic!("seed {seed}: {tok} is not legal"));
-            h.apply(m);
-        }
-        assert!(h.won(), "seed {seed}: the line does not win");
-        found += line.iter().any(|t| t.len() == 3 && t.as_bytes()[0].is_ascii_digit() && t.as_bytes()[2].is_ascii_digit()) as u32;
-    }
-    assert!(found > 0);
 }
 
 #[test]

@@ -52,7 +52,7 @@ fn base_rank_card_is_safe_only_when_the_other_colour_is_done() {
     assert_eq!(g.safe_move(), None, "6H (level 1) waits for 5S and 5C, its possible children");
     g.found = [0, 13, 13, 0];
     assert!(g.safe(card("5S") as u8));
-    assert_eq!(g.safe_move(), Some(Move::new(0, 0, FOUND)));
+    assert_eq!(g.safe_move(), Some(Move { taps: 0, src: 0, dst: FOUND }));
 }
 
 #[test]
@@ -61,9 +61,9 @@ fn a_space_fills_from_the_reserve_and_undo_restores_it() {
     let l = layout("9C 2D", "KS", ["6S", "7H", "3C", "9D"], "");
     let mut g = Canfield::new(&l, &opts()).unwrap();
     let before = g.key();
-    let m = Move::new(0, 0, 1);
+    let m = Move { taps: 0, src: 0, dst: 1 };
     let mut ms = Vec::new();
-    g.atomic(&mut ms);
+    g.moves(&mut ms);
     assert!(ms.contains(&m));
     let u = g.apply(m);
     assert_eq!(g.piles[0], vec![card("2D") as u8]);
@@ -87,7 +87,7 @@ fn stock_macro_spells_taps_across_a_redeal() {
     let (t, k) = *shown.iter().find(|&&(_, k)| k == 3).unwrap();
     assert_eq!(t, 2, "r then d");
     let mut out = Vec::new();
-    g.spell(Move::new(t, WASTE, FOUND), &mut out);
+    g.spell(Move { taps: t, src: WASTE, dst: FOUND }, &mut out);
     assert_eq!(out, vec!["r", "d", "w>f"]);
     assert!(taps > 1 && k == 3);
 }
