@@ -4,7 +4,7 @@ and a second implementation of the published shuffle. Checked against the built 
 
 from typing import Literal
 
-__all__ = ["deal_positions", "solve", "solvable", "games", "walk", "_klondike_reconcretize", "_position", "VERSION"]
+__all__ = ["deal_positions", "solve", "solvable", "games", "walk", "_klondike_reconcretize", "_position", "VERSION", "SOURCE"]
 
 _Verdict = Literal["won", "lost", "unknown"]
 _Reason = Literal["", "nodes", "memory"]
@@ -18,6 +18,7 @@ _Walk = list[tuple[list[str], list[str]]]
 """[(the line so far, every legal single move there, sorted)]."""
 
 VERSION: str
+SOURCE: str  # digest of the crate's source files (build.rs)
 
 def deal_positions(seed: bytes, size: int) -> list[int]:
     """Fisher-Yates positions for a 64-byte seed: order[k] is the fresh-deck position dealt k-th."""

@@ -68,8 +68,11 @@ def solvable_boards() -> list[str]:
 
 
 def engine_version() -> str:
-    """The engine's version with the native module's: what every table part and export records."""
-    return f"{ENGINE_VERSION}+native{_native().VERSION}"
+    """The engine's version with the native module's and the digest of its source: what every table
+    row, part and export records. The digest changes with any change to the solver's code, so rows
+    from another build are told apart (their node counts and lines may differ)."""
+    n = _native()
+    return f"{ENGINE_VERSION}+native{n.VERSION}.{n.SOURCE}"
 
 
 def _whole(value: object, what: str, unit: str) -> int:

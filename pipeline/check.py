@@ -118,6 +118,7 @@ def run_check(
             res.problems.append(f"{r['code']}: won without a referee replay")
     check_errors(verdicts, res)
     decided = [r for r in verdicts if r["verdict"] in ("won", "lost", "unknown")]
+    mine = engine.engine_version()
     vb: dict[str, list[dict]] = {}
     for r in decided:
         vb.setdefault(r["board"], []).append(r)
@@ -126,8 +127,10 @@ def run_check(
             res.solved += 1
             s = solver.solve(r["code"], r["budget"], r["max_mb"])
             if (s.verdict, s.nodes, s.line) != (r["verdict"], r["nodes"], list(r["line"])):
+                build = r["engine_version"]
                 res.problems.append(
                     f"{r['code']}: re-solve gave {s.verdict}/{s.nodes} nodes/{len(s.line)} moves, "
                     f"stored {r['verdict']}/{r['nodes']}/{r['line_length']}"
+                    + (f" (stored by engine build {build}, this is {mine})" if build != mine else "")
                 )
     return res

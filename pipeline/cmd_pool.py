@@ -250,6 +250,7 @@ def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: 
 def _build_locked(ctx: click.Context, folder: Folder, bs: list[str], target: int | None, numbers: str | None,
                   random_: int | None, budget: int | None, workers: int | None, max_mb: int, quiet: bool,
                   classic: str | None, run: cluster.Runner | None = None) -> None:  # fmt: skip
+    pool.check_one_build(folder)  # before sampling: no work done for a run that would be refused
     if target is not None:
         if numbers is not None or random_ is not None or classic is not None:
             raise engine.BadInput("give --target, or a fixed sample (--numbers / --random / --classic), not both")

@@ -118,6 +118,20 @@ def budgets_for(boards: list[str], budget: int | None) -> dict[str, int]:
     return {b: budget if budget is not None else engine.board(b).budget for b in boards}
 
 
+def check_one_build(folder: Folder) -> None:
+    """Refuse to add verdicts to a folder holding verdicts of another engine build: its node counts
+    and lines may differ from this build's, so the table would no longer say what one solver does
+    (and the re-solve check would fail at the end of the run). Told before any work is done."""
+    mine = engine.engine_version()
+    found = set(storage.read_table(folder, VERDICTS).column("engine_version").unique().to_pylist())
+    other = sorted(found - {mine})
+    if other:
+        raise engine.BadInput(
+            f"{str(folder.root)!r} holds verdicts of engine build {', '.join(other)}; this is {mine}: "
+            "solve into a fresh folder (--data DIR) or move the old one aside"
+        )
+
+
 def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
     """The slices still to solve, in part order. A deal is done at budget B when it was decided at
     any budget or tried at B or more; a slice whose part exists is done."""
@@ -209,6 +223,7 @@ def solve_pool(
     computes the rows (workers.run's signature): the local pool unless a cluster's (cluster.py)."""
     folder.require()
     check_options(budget, max_mb, n_workers)
+    check_one_build(folder)
     storage.clear_tmp(folder)
     budgets = budgets_for(boards, budget)
     slices = plan(folder, budgets)

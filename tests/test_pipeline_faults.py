@@ -63,6 +63,28 @@ def test_a_deleted_deals_part_is_named_refused_and_repaired(capsys, tmp_path):
     assert sum(b["count"] for b in manifest["boards"].values()) == won
 
 
+def test_solving_into_a_folder_of_another_engine_build_is_refused_before_any_work(capsys, tmp_path, monkeypatch):
+    """Rows of two solver builds in one table would break the re-solve check at the end of the run;
+    the operator is told at once, and nothing already stored is touched."""
+    import engine
+
+    data = tmp_path / "d"
+    _pool(capsys, data, boards="klondike-1", numbers="1-4")
+    assert run(capsys, "--data", str(data), "sample", "--boards", "klondike-1", "--numbers", "5-8")[0] == 0
+    before = table_rows(data, "verdicts")
+    mine = engine.engine_version()
+    monkeypatch.setattr(engine, "engine_version", lambda: mine + "-next")
+    for args in (("solve",), ("build", "--boards", "klondike-1", "--target", "6")):
+        code, out, err = run(capsys, "--data", str(data), *args, "--budget", NODES, "--quiet", solver=FakeSolver())
+        assert code == 2, (args, out, err)
+        _one_line_failure(err, f"engine build {mine}; this is {mine}-next")
+        assert "fresh folder" in err
+    assert table_rows(data, "verdicts") == before
+    monkeypatch.undo()
+    code, out, err = run(capsys, "--data", str(data), "solve", "--budget", NODES, "--quiet", solver=FakeSolver())
+    assert code == 0 and out.startswith("solve: 4 deals"), (out, err)
+
+
 def test_a_verdicts_part_missing_a_row_is_named(capsys, tmp_path):
     data = tmp_path / "d"
     _pool(capsys, data)

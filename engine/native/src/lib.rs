@@ -148,6 +148,8 @@ mod python {
             }
         }
         m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+        // a digest of this crate's source (build.rs): another solver, another engine_version
+        m.add("SOURCE", env!("DEALPOOL_SOURCE_DIGEST"))?;
         Ok(())
     }
 }
