@@ -87,7 +87,7 @@ def summary(rows: list[Row], budget: int) -> str:
     ]
     if decided:
         out.append(f"  positions to decide: median {statistics.median(decided):,.0f}  max {decided[-1]:,}")
-        marks = [b for b in (10_000, 30_000, 100_000, 300_000, 1_000_000, 2_000_000, 3_000_000, 10_000_000) if b <= budget]
+        marks = [b for b in (10_000, 30_000, 100_000, 300_000, 1_000_000, 2_000_000, 3_000_000, 4_000_000, 10_000_000) if b <= budget]
         out.append("  decided at budget: " + "  ".join(f"{b:,}: {_pct(sum(d <= b for d in decided), n)}" for b in marks))
     return "\n".join(out)
 

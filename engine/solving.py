@@ -3,7 +3,7 @@
 Generic over games: any game the native engine can solve is dealt by engine.dealer, its options
 turned into solver ints by its rules' `native_options`, and searched by `engine._native.solve`
 (GIL released). The budget counts positions, so the verdict, node count and line are the same on
-every machine; only `seconds` (wall time, recorded for reports) varies.
+every machine; only `seconds` (wall time, recorded for reports) and `cpu_seconds` vary.
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ class SolveResult:
     line: list[str] = field(default_factory=list)
     reason: Reason = ""
     seconds: float = field(default=0.0, compare=False)
+    cpu_seconds: float = field(default=0.0, compare=False)
+    """This thread's CPU seconds in the native call alone (no dealing; load moves it less than
+    `seconds`): what a peer's timed library call is set beside (bench/klondike.py)."""
 
 
 def _native():  # type: ignore[no-untyped-def]
@@ -92,12 +95,12 @@ def solve(code: str, budget: int | None = None, max_mb: int | None = None) -> So
     budget = _whole(b.budget if budget is None else budget, "node budget", "positions")
     cap = _whole(DEFAULT_MAX_MB if max_mb is None else max_mb, "memory cap", "MiB")
     options = game_of(dealt.game).native_options(dealt.options)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     try:
         verdict, nodes, line, reason = _native().solve(dealt.game, dealt.layout, options, budget, cap << 20)
     except ValueError as e:  # the native side refused the position
         raise BadInput(f"{dealt.code}: the solver refused the position: {e}") from None
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu
     return SolveResult(
         code=dealt.code,
         board=b.id if b.id in BOARDS else None,
@@ -107,4 +110,5 @@ def solve(code: str, budget: int | None = None, max_mb: int | None = None) -> So
         line=list(line),
         reason=reason,
         seconds=seconds,
+        cpu_seconds=cpu,
     )

@@ -34,9 +34,16 @@ def random_position(rng: random.Random, left: int) -> dict[str, list[list[int]]]
     rng.shuffle(rest)
     cut = sorted(rng.randint(0, len(rest)) for _ in range(3))
     reserve, piles_cards, waste, stock = rest[: cut[0]], rest[cut[0] : cut[1]], rest[cut[1] : cut[2]], rest[cut[2] :]
+    # Piles built down in alternating colours, as play builds them (the solver refuses others): a
+    # card goes on a random pile it fits, else into an empty pile, else back to the stock.
     piles: list[list[int]] = [[], [], [], []]
     for c in piles_cards:
-        piles[rng.randrange(4)].append(c)
+        fits = [p for p in piles if p and (p[-1] // 13 in (1, 2)) != (c // 13 in (1, 2)) and p[-1] % 13 == (c % 13 + 1) % 13]
+        empty = [p for p in piles if not p]
+        if fits or empty:
+            rng.choice(fits or empty).append(c)
+        else:
+            stock.append(c)
     return {"reserve": [reserve], "foundation": foundation, "tableau": piles, "waste": [waste], "stock": [stock]}
 
 

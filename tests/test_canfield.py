@@ -228,7 +228,8 @@ def test_lost_and_won_agree_with_brute_force() -> None:
     rng = random.Random(2026)
     seen = {"won": 0, "lost": 0}
     for i in range(260):
-        layout = random_position(rng, rng.randrange(6, 16))
+        # 16..29 cards left: with piles built as play builds them, fewer leave too few losses
+        layout = random_position(rng, rng.randrange(16, 30))
         truth = brute_force(R.new_state(layout), 12_000)
         if truth is None:
             continue

@@ -1,6 +1,7 @@
 //! Quick native timing of the Klondike solver on numbered deals (no Python):
 //! `cargo run --release --example kbench -- DRAW FROM TO NODES [PASSES]`.
-//! The real benchmark is `make bench` (bench/); this is for tuning.
+//! The real benchmark is `make bench` (bench/); this is for tuning. `LIST=3,17,40` runs those
+//! deals instead of FROM..TO (e.g. the easy deals alone, under callgrind).
 
 use dealpool_native::{games::klondike, search::{Limits, Verdict}, Options};
 use std::time::Instant;
@@ -21,7 +22,11 @@ fn main() {
     let (mut won, mut lost, mut unk, mut total_nodes) = (0, 0, 0, 0u64);
     let mut times = Vec::new();
     let t0 = Instant::now();
-    for n in from..=to {
+    let deals: Vec<u64> = match std::env::var("LIST") {
+        Ok(l) => l.split(',').map(|n| n.trim().parse().unwrap()).collect(),
+        Err(_) => (from..=to).collect(),
+    };
+    for n in deals {
         let t = Instant::now();
         let out = klondike::solve(&klondike::numbered_layout(n), &opts, Limits { nodes, max_bytes }).unwrap();
         let dt = t.elapsed().as_secs_f64();

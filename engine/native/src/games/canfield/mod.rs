@@ -16,9 +16,8 @@ const RESERVE: u8 = 5;
 const TAP: u8 = 6;
 /// The move destination "its foundation".
 const FOUND: u8 = 4;
-/// Key byte for a stock position on the main cycle (see `key`).
-const ON_CYCLE: u8 = 0xFE;
-const SEP: u8 = 0xFF;
+/// The key's stock pointer field (its low 6 bits) for a position on the main cycle (see `key`).
+const ON_CYCLE: u128 = 0x3F;
 
 fn suit(c: u8) -> usize {
     (c / 13) as usize
@@ -133,6 +132,13 @@ impl Canfield {
         }
         if seen.iter().any(|s| !s) {
             return Err("canfield: the layout does not hold 52 cards".into());
+        }
+        // The key writes a pile as its bottom card and one suit bit a card, which only a pile built
+        // down in alternating colours (all that play can make) fits.
+        for (i, p) in piles.iter().enumerate() {
+            if p.windows(2).any(|w| red(w[0]) == red(w[1]) || w[0] % 13 != (w[1] % 13 + 1) % 13) {
+                return Err(format!("canfield: tableau pile {} is not built down in alternating colours", i + 1));
+            }
         }
         let res_len = reserve.len();
         let k = waste.len();
@@ -331,7 +337,7 @@ impl Canfield {
 impl Game for Canfield {
     type Move = Move;
     type Undo = Undo;
-    type Key = [u8; 64];
+    type Key = u128;
 
     /// The reserve's top, then piles 1..4, when nothing could ever sit on it
     /// (never the waste: playing from it shifts the stock's threes).
@@ -441,17 +447,14 @@ impl Game for Canfield {
 
     /// Stock dominance (README.md, "Stock dominance"): an expanded position equal to this one but
     /// for a stock pointer that reaches, by taps alone, every pointer this one reaches.
-    fn dominated(&self, seen: &dyn Fn(&[u8; 64]) -> bool) -> bool {
+    fn dominated(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
         let (n, d) = (self.seq.len(), self.draw);
         if d == 1 || n == 0 {
             return false;
         }
-        let mut key = self.key();
+        let key = self.key() & !ON_CYCLE;
         let off = |k: usize| k % d != 0 && k < n;
-        let mut probe = |k: usize| {
-            key[1] = k as u8;
-            seen(&key)
-        };
+        let probe = |k: usize| seen(&(key | k as u128));
         if off(self.k) {
             // Off the cycle, k reaches k, k+d, .., n, then the cycle: every k - j·d reaches more.
             (1..=self.k / d).any(|j| probe(self.k - j * d))
@@ -461,28 +464,36 @@ impl Game for Canfield {
         }
     }
 
-    /// Exact key: reserve length, stock pointer (one value for the whole
-    /// main tap cycle), foundation counts, piles sorted. The cards of the
-    /// stock follow from the rest: they are the cards found nowhere else, in
-    /// their dealt order.
-    fn key(&self) -> [u8; 64] {
-        let mut key = [0u8; 64];
-        let n = self.seq.len();
-        key[0] = self.res_len as u8;
-        key[1] = if self.k % self.draw == 0 || self.k == n { ON_CYCLE } else { self.k as u8 };
-        key[2..6].copy_from_slice(&self.found);
-        let mut order = [0usize, 1, 2, 3];
-        order.sort_by(|&a, &b| self.piles[a].cmp(&self.piles[b]));
-        let mut at = 6;
-        for i in order {
-            for &c in &self.piles[i] {
-                key[at] = c;
-                at += 1;
+    /// Exact key, 128 bits (README.md, "Keys"): the piles, sorted, each as its length, bottom card
+    /// and one bit a card above it (which suit of the colour it must have), after a leading 1; then
+    /// the reserve's length, the foundation counts and, in the low 6 bits, the stock pointer (one
+    /// value for the whole main tap cycle). The cards of the stock follow from the rest: they are
+    /// the cards found nowhere else, in their dealt order.
+    fn key(&self) -> u128 {
+        // (bits, code) a pile; at most 6 + 6 + 51 bits, and 123 in all (README.md)
+        let mut codes = [(0u32, 0u64); PILES];
+        for (code, p) in codes.iter_mut().zip(&self.piles) {
+            let Some(&bottom) = p.first() else {
+                *code = (6, 0);
+                continue;
+            };
+            let mut v = (p.len() as u64) << 6 | bottom as u64;
+            for w in p.windows(2) {
+                v = v << 1 | (suit(w[1]) == opposite(suit(w[0]))[1]) as u64;
             }
-            key[at] = SEP;
-            at += 1;
+            *code = (11 + p.len() as u32, v);
         }
-        key
+        codes.sort_unstable();
+        let mut key = 1u128;
+        for (bits, v) in codes {
+            key = key << bits | v as u128;
+        }
+        key = key << 4 | self.res_len as u128;
+        for &f in &self.found {
+            key = key << 4 | f as u128;
+        }
+        let n = self.seq.len();
+        key << 6 | if self.k % self.draw == 0 || self.k == n { ON_CYCLE } else { self.k as u128 }
     }
 
     fn spell(&self, m: Move, out: &mut Vec<String>) {

@@ -138,3 +138,13 @@ fn piles_are_interchangeable_in_the_key() {
     let b = Canfield::new(&l2, &opts()).unwrap();
     assert_eq!(a.key(), b.key());
 }
+
+#[test]
+fn a_pile_not_built_down_in_alternating_colours_is_refused() {
+    let good = layout("9C 2D", "KS", ["7H 6S", "8D", "3C", "9D"], "");
+    assert!(Canfield::new(&good, &opts()).is_ok());
+    for bad in [["7H 6H", "8D", "3C", "9D"], ["7H 5S", "8D", "3C", "9D"], ["6S 7H", "8D", "3C", "9D"]] {
+        let e = Canfield::new(&layout("9C 2D", "KS", bad, ""), &opts()).err().unwrap();
+        assert!(e.contains("pile 1 is not built down"), "{e}");
+    }
+}

@@ -59,6 +59,9 @@ pub struct Abs {
     pile_of: [u8; 52],
     /// The cards in the stock cycle, kept up to date by make/undo.
     scards: u64,
+    /// `safe_next()` of the foundations it was last asked for (heights as one word, cards): the
+    /// search asks it for the position and again for every keyed child with the same heights.
+    safe_seen: std::cell::Cell<(u32, u64)>,
     /// Leave out the reveal of a king with nothing under it (README.md, "The abstract game",
     /// rule K); true but in the test that compares the search with and without it.
     pub lone_kings: bool,
@@ -163,6 +166,7 @@ impl Abs {
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
             lone_kings: true,
             rule_e: true,
+            safe_seen: std::cell::Cell::new((u32::MAX, 0)),
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
         for p in 0..PILES {
@@ -453,9 +457,21 @@ impl Abs {
     /// (cheaper than testing cards one by one). With f the suit's height, its next card (rank
     /// f+1 ≤ 13) is safe when both other-colour heights are ≥ f and the same colour's other suit
     /// is ≥ f−1 (an ace, f = 0, always).
-    #[inline]
+    #[cfg(test)]
     pub(super) fn safe_next(&self) -> u64 {
         Self::safe_of(self.found)
+    }
+
+    /// `safe_of` of these heights (one word), from the last answer when they are the same.
+    #[inline]
+    pub(super) fn safe_cached(&self, found: u32) -> u64 {
+        let (f, ok) = self.safe_seen.get();
+        if f == found {
+            return ok;
+        }
+        let ok = Self::safe_of(found.to_le_bytes());
+        self.safe_seen.set((found, ok));
+        ok
     }
 
     /// `safe_next` with these heights.
@@ -482,7 +498,7 @@ impl Abs {
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
     /// card number first).
     pub fn safe(&self) -> Option<AbsMove> {
-        let ok = self.safe_next();
+        let ok = self.safe_cached(u32::from_le_bytes(self.found));
         let m = self.vis & ok;
         if m != 0 {
             let c = m.trailing_zeros() as u8;
@@ -725,10 +741,11 @@ impl Abs {
     pub fn blocked(&self) -> bool {
         // where each structure card lies: (pile, index)
         let mut at = [(u8::MAX, 0u8); 52];
-        let mut total = 0;
+        let (mut total, mut structure) = (0, 0u64);
         for p in 0..PILES {
             for i in 0..self.strct[p] as usize {
                 at[self.deal[p][i] as usize] = (p as u8, i as u8);
+                structure |= bit(self.deal[p][i]);
                 total += 1;
             }
         }
@@ -751,23 +768,24 @@ impl Abs {
         loop {
             let mut moved = false;
             let empty_some = (0..PILES).any(|q| leaves[q] >= self.strct[q]);
-            // cards that may come into V
-            for c in 0..52u8 {
-                if inv & bit(c) != 0 {
-                    continue;
+            // cards that may come into V, a card set at a time (the same least fixpoint as card
+            // by card: every rule only grows the sets): each pile's structure card left bare, and
+            // the cards outside the structure whose parent type is in V (kings: a pile may empty)
+            let mut add = 0u64;
+            for p in 0..PILES {
+                let k = self.strct[p];
+                if leaves[p] < k {
+                    add |= bit(self.deal[p][(k - 1 - leaves[p]) as usize]);
                 }
-                let (p, i) = at[c as usize];
-                let ok = if p != u8::MAX {
-                    i + 1 + leaves[p as usize] >= self.strct[p as usize]
-                } else if rank(c) == 13 {
-                    empty_some
-                } else {
-                    inv & parents(c) != 0
-                };
-                if ok {
-                    inv |= bit(c);
-                    moved = true;
-                }
+            }
+            let (black, red_) = (by_rank(inv, 0) | by_rank(inv, 3), by_rank(inv, 1) | by_rank(inv, 2));
+            // rank r's parent has rank r+1: bit r of the other colour, moved to bit r-1
+            let (on_black, on_red) = ((black >> 1) as u64, (red_ >> 1) as u64);
+            let with_parent = on_red | on_black << 13 | on_black << 26 | on_red << 39;
+            add |= !structure & (with_parent | if empty_some { KINGS } else { 0 });
+            if add & !inv != 0 {
+                inv |= add;
+                moved = true;
             }
             for p in 0..PILES {
                 let k = self.strct[p];
@@ -860,7 +878,7 @@ impl Abs {
                 vis |= bit(c);
             }
         }
-        let ok = Self::safe_of(found.to_le_bytes());
+        let ok = self.safe_cached(found);
         if found == u32::from_le_bytes([13; 4]) || vis & ok != 0 || (self.draw == 1 && scards & ok != 0) {
             return None;
         }

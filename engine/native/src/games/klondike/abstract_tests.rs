@@ -302,6 +302,9 @@ fn key_is_exact_and_kept_up_to_date() {
                     undo.push(a.apply(v[rng(&mut x) as usize % v.len()]));
                 }
                 assert_eq!(a.key(), a.fresh_key());
+                let f = u32::from_le_bytes(a.found);
+                assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards remembered are the fresh ones");
+                assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards remembered are the fresh ones");
                 let (k, st) = (a.key(), state(&a));
                 assert_eq!(*by_key.entry((n, draw, k)).or_insert(st), st);
                 assert_eq!(*by_state.entry((n, draw, st)).or_insert(k), k);

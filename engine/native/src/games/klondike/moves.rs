@@ -1,27 +1,70 @@
 //! Safe moves, candidate moves (best first, dominated ones left out) and
 //! their spelling in the notation of engine/games/klondike/README.md.
 
-use super::state::{rank, red, suit, twin, Move, State, FOUND, PILES, SUIT_LETTERS};
+use super::state::{card_bit, rank, red, suit, twin, Move, State, FOUND, NONE, PILES, SUIT_LETTERS};
 
 /// A move that keeps every win (README.md, "Safe moves"):
 /// a pile's top card, or at draw 1 the waste's top card, that `safe_up`
 /// allows. Never a waste card at draw 3 (taking one out regroups the cycle).
 pub fn safe_move(s: &State) -> Option<Move> {
-    for p in 0..PILES {
-        if let Some(c) = s.top(p) {
-            if s.safe_up(c) {
+    let ok = safe_mask(&s.found);
+    if s.tops & ok != 0 {
+        for p in 0..PILES {
+            if card_bit(s.topc[p]) & ok != 0 {
+                debug_assert!(s.safe_up(s.topc[p]));
                 return Some(Move::PileToFound { from: p as u8 });
             }
         }
     }
     if s.draw == 1 {
         if let Some(c) = s.waste_top() {
-            if s.safe_up(c) {
+            if ok & bit(c) != 0 {
                 return Some(Move::Waste { q: s.pos, redeal: false, to: FOUND });
             }
         }
     }
     None
+}
+
+#[inline]
+fn bit(c: u8) -> u64 {
+    1u64 << c
+}
+
+/// The four cards the foundations take next, as a card set (bit c for card c).
+#[inline]
+pub(super) fn next_up(found: &[u8; 4]) -> u64 {
+    let mut m = 0;
+    for (su, &f) in found.iter().enumerate() {
+        if f < 13 {
+            m |= bit(su as u8 * 13 + f);
+        }
+    }
+    m
+}
+
+/// The cards `State::safe_up` allows, as a card set, from the heights alone (one test a suit
+/// instead of one a card): suit s's next card (rank f+1) when f+1 ≤ 2, or both other-colour
+/// heights ≥ f and the same colour's other suit ≥ f−1.
+#[inline]
+pub(super) fn safe_mask(found: &[u8; 4]) -> u64 {
+    let [sp, h, d, c] = *found;
+    let (black, red_) = (sp.min(c), h.min(d));
+    let ok = |f: u8, others: u8, twin: u8| f < 13 && (f < 2 || (others >= f && twin + 1 >= f));
+    let mut m = 0;
+    if ok(sp, red_, c) {
+        m |= bit(sp);
+    }
+    if ok(h, black, d) {
+        m |= bit(13 + h);
+    }
+    if ok(d, black, h) {
+        m |= bit(26 + d);
+    }
+    if ok(c, red_, sp) {
+        m |= bit(39 + c);
+    }
+    m
 }
 
 /// Whether a card taken down from its foundation would be safe to put back
@@ -36,22 +79,29 @@ fn safe_back(s: &State, c: u8) -> bool {
     s.found[o1] >= r - 1 && s.found[o2] >= r - 1 && s.found[twin(suit(c)) as usize] >= r - 2
 }
 
+/// Every king in the card-set layout.
+const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+
 /// Which piles take which card: a bit per pile for each card, and the
 /// first empty pile (kings go only there: empty piles are interchangeable
 /// in the key).
 struct Accept {
     piles: [u8; 52],
     empty: u8,
+    /// The cards some pile takes (kings when a pile is empty), as a card set: a card outside it
+    /// has no tableau move, which one test tells.
+    any: u64,
 }
 
 impl Accept {
     fn new(s: &State) -> Accept {
-        let mut a = Accept { piles: [0; 52], empty: u8::MAX };
+        let mut a = Accept { piles: [0; 52], empty: u8::MAX, any: 0 };
         for t in 0..PILES {
-            match s.top(t) {
+            match Some(s.topc[t]).filter(|&c| c != NONE) {
                 None => {
                     if a.empty == u8::MAX {
                         a.empty = t as u8;
+                        a.any |= KINGS;
                     }
                 }
                 Some(u) => {
@@ -61,6 +111,7 @@ impl Accept {
                         let (s1, s2) = if red(u) { (0u8, 3u8) } else { (1, 2) };
                         a.piles[(s1 * 13 + r - 2) as usize] |= 1 << t;
                         a.piles[(s2 * 13 + r - 2) as usize] |= 1 << t;
+                        a.any |= bit(s1 * 13 + r - 2) | bit(s2 * 13 + r - 2);
                     }
                 }
             }
@@ -92,12 +143,14 @@ impl Accept {
 /// a run, and last foundation cards back down.
 pub fn candidates(s: &State, out: &mut Vec<Move>) {
     let a = &Accept::new(s);
-    to_found(s, out);
+    let up = next_up(&s.found);
+    let st = &Reach::new(s);
+    to_found(s, up, st, out);
     let first = out.len();
     reveals(s, a, out);
-    waste_to_piles(s, a, out);
+    waste_to_piles(s, a, st, out);
     emptying(s, a, out);
-    partial(s, a, out);
+    partial(s, a, up, out);
     found_down(s, a, out);
     if s.shuffle != 0 && out.len() > first + 1 {
         // A restart attempt: the same candidates in another order, fixed by
@@ -115,20 +168,51 @@ pub fn candidates(s: &State, out: &mut Vec<Move>) {
     }
 }
 
+/// The stock cards reachable by taps (`State::reachable`), listed once a position in its order,
+/// with the set of their cards: the foundation and the tableau passes read the list only when
+/// the set meets the cards they could play (most positions: none).
+struct Reach {
+    /// (waste size q, turn over first?, the card played from size q), in `reachable` order.
+    list: [(u8, bool, u8); 24],
+    n: usize,
+    cards: u64,
+}
+
+impl Reach {
+    #[inline]
+    fn new(s: &State) -> Reach {
+        let mut r = Reach { list: [(0, false, 0); 24], n: 0, cards: 0 };
+        s.reachable(|q, redeal| {
+            let c = s.seq[q as usize - 1];
+            r.list[r.n] = (q, redeal, c);
+            r.n += 1;
+            r.cards |= bit(c);
+        });
+        r
+    }
+
+    #[inline]
+    fn each(&self, set: u64, mut f: impl FnMut(u8, bool, u8)) {
+        if self.cards & set != 0 {
+            for &(q, redeal, c) in &self.list[..self.n] {
+                if set & bit(c) != 0 {
+                    f(q, redeal, c);
+                }
+            }
+        }
+    }
+}
+
 /// Foundation moves from the piles, then from the stock cycle.
-fn to_found(s: &State, out: &mut Vec<Move>) {
-    for p in 0..PILES {
-        if let Some(c) = s.top(p) {
-            if s.to_found_ok(c) {
+fn to_found(s: &State, up: u64, st: &Reach, out: &mut Vec<Move>) {
+    if s.tops & up != 0 {
+        for p in 0..PILES {
+            if card_bit(s.topc[p]) & up != 0 {
                 out.push(Move::PileToFound { from: p as u8 });
             }
         }
     }
-    s.reachable(|q, redeal| {
-        if s.to_found_ok(s.seq[q as usize - 1]) {
-            out.push(Move::Waste { q, redeal, to: FOUND });
-        }
-    });
+    st.each(up, |q, redeal, _| out.push(Move::Waste { q, redeal, to: FOUND }));
 }
 
 /// Whole runs off face-down cards, piles with the most face-down cards first.
@@ -139,7 +223,7 @@ fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
     let mut n = 0;
     for p in 0..PILES {
         let d = s.down[p];
-        if d > 0 && s.len[p] > d {
+        if d > 0 && s.len[p] > d && a.any & bit(s.cards[p][d as usize]) != 0 {
             let mut i = n;
             while i > 0 && s.down[order[i - 1] as usize] < d {
                 order[i] = order[i - 1];
@@ -158,11 +242,8 @@ fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
 }
 
 /// Stock cycle cards to piles.
-fn waste_to_piles(s: &State, a: &Accept, out: &mut Vec<Move>) {
-    s.reachable(|q, redeal| {
-        let c = s.seq[q as usize - 1];
-        a.each(c, PILES, |t| out.push(Move::Waste { q, redeal, to: t }));
-    });
+fn waste_to_piles(_s: &State, a: &Accept, st: &Reach, out: &mut Vec<Move>) {
+    st.each(a.any, |q, redeal, c| a.each(c, PILES, |t| out.push(Move::Waste { q, redeal, to: t })));
 }
 
 /// Whole runs of piles without face-down cards (emptying the pile); a
@@ -171,7 +252,7 @@ fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
     for p in 0..PILES {
         if s.down[p] == 0 && s.len[p] > 0 {
             let b = s.cards[p][0];
-            if rank(b) != 13 {
+            if rank(b) != 13 && a.any & bit(b) != 0 {
                 a.each(b, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: s.len[p] }));
             }
         }
@@ -181,11 +262,11 @@ fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
 /// Part of a run (its bottom card stays); never a king, so never to an empty pile. Only when the
 /// face-up card it leaves bare can go to its foundation next (README.md, rule 4):
 /// any other such move can be put off or mirrored without lengthening a win.
-fn partial(s: &State, a: &Accept, out: &mut Vec<Move>) {
+fn partial(s: &State, a: &Accept, up: u64, out: &mut Vec<Move>) {
     for p in 0..PILES {
         let (d, l) = (s.down[p] as usize, s.len[p] as usize);
         for i in d + 1..l {
-            if !s.to_found_ok(s.cards[p][i - 1]) {
+            if up & bit(s.cards[p][i - 1]) == 0 {
                 continue;
             }
             let y = s.cards[p][i];

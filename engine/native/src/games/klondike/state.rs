@@ -19,6 +19,18 @@ pub const STOCK_CAP: usize = 24;
 pub const UNLIMITED: u8 = u8::MAX;
 /// Destination index meaning the foundation.
 pub const FOUND: u8 = 7;
+/// No card (an empty pile's top).
+pub const NONE: u8 = u8::MAX;
+
+/// A card as a card set (bit c); `NONE` as the empty set.
+#[inline]
+pub fn card_bit(c: u8) -> u64 {
+    if c < 52 {
+        1 << c
+    } else {
+        0
+    }
+}
 
 #[inline]
 pub fn suit(c: u8) -> u8 {
@@ -86,6 +98,14 @@ pub struct State {
     pub stock_mask: u32,
     /// Each pile's key code (keys::pile_code), kept up to date by make/undo.
     pub code: [u32; PILES],
+    /// Bit i of pile p set when `cards[p][i]` is a diamond or a club (card >= 26), for i below
+    /// `len[p]` (bits above are stale): the key's suit bits read off it without a loop.
+    pub hi: [u32; PILES],
+    /// Each pile's top card (`NONE` when empty), and those cards as a card set (bit c for card c),
+    /// kept by make/undo with the codes: most positions have no safe move and no top that can go
+    /// up, which one test of the set tells (`moves::safe_move`, `moves::candidates`).
+    pub topc: [u8; PILES],
+    pub tops: u64,
     /// 0: candidates in heuristic order; else the seed of a deterministic
     /// reshuffle of the non-foundation candidates (restart attempts).
     pub shuffle: u64,
@@ -135,6 +155,9 @@ impl State {
             stock_index: [u8::MAX; 52],
             stock_mask: 0,
             code: [0; PILES],
+            hi: [0; PILES],
+            topc: [NONE; PILES],
+            tops: 0,
             shuffle: 0,
         };
         let mut seen = [false; 52];
@@ -198,14 +221,23 @@ impl State {
 
     /// Recompute every pile's key code (after building a position by hand).
     pub fn recode_all(&mut self) {
+        self.tops = 0;
         for p in 0..PILES {
-            self.code[p] = super::keys::pile_code(self, p);
+            self.hi[p] = (0..self.len[p] as usize).fold(0, |m, i| m | ((self.cards[p][i] >= 26) as u32) << i);
+            self.topc[p] = NONE;
+            self.recode(p);
         }
     }
 
+    /// After pile p changed: its key code, top card and the set of tops.
     #[inline]
     fn recode(&mut self, p: usize) {
         self.code[p] = super::keys::pile_code(self, p);
+        let l = self.len[p] as usize;
+        let top = if l == 0 { NONE } else { self.cards[p][l - 1] };
+        // a run's top card leaves one pile's top for another's: recode the pile it left first
+        self.tops = self.tops & !card_bit(self.topc[p]) | card_bit(top);
+        self.topc[p] = top;
     }
 
     #[inline]
@@ -302,7 +334,21 @@ impl State {
     fn push_card(&mut self, p: usize, c: u8) {
         let l = self.len[p] as usize;
         self.cards[p][l] = c;
+        self.hi[p] = self.hi[p] & !(1 << l) | ((c >= 26) as u32) << l;
         self.len[p] += 1;
+    }
+
+    /// Move the top `n` cards of pile `f` onto pile `t` as they lie (a block copy, and their
+    /// suit bits as one shift).
+    #[inline]
+    fn move_run(&mut self, f: usize, t: usize, n: usize) {
+        let (start, lt) = (self.len[f] as usize - n, self.len[t] as usize);
+        let run = self.cards[f];
+        self.cards[t][lt..lt + n].copy_from_slice(&run[start..start + n]);
+        let bits = (self.hi[f] >> start) & ((1 << n) - 1);
+        self.hi[t] = self.hi[t] & ((1 << lt) - 1) | bits << lt;
+        self.len[t] += n as u8;
+        self.len[f] = start as u8;
     }
 
     /// Take the top card of pile p off; turns the next card up if needed.
@@ -344,12 +390,7 @@ impl State {
             }
             Move::PileToPile { from, to, n } => {
                 let (f, t) = (from as usize, to as usize);
-                let start = self.len[f] as usize - n as usize;
-                for i in 0..n as usize {
-                    let c = self.cards[f][start + i];
-                    self.push_card(t, c);
-                }
-                self.len[f] = start as u8;
+                self.move_run(f, t, n as usize);
                 u.flipped = self.flip(f);
                 self.recode(f);
                 self.recode(t);
@@ -398,14 +439,9 @@ impl State {
                 if u.flipped {
                     self.down[f] += 1;
                 }
-                let start = self.len[t] as usize - n as usize;
-                for i in 0..n as usize {
-                    let c = self.cards[t][start + i];
-                    self.push_card(f, c);
-                }
-                self.len[t] = start as u8;
+                self.move_run(t, f, n as usize);
+                self.recode(t); // the pile the run left first (`recode`)
                 self.recode(f);
-                self.recode(t);
             }
             Move::Waste { q, to, .. } => {
                 let c = u.card;

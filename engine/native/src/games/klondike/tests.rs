@@ -2,8 +2,8 @@
 //! whole-deal checks: every line replays through the single-move rules,
 //! make/undo restores, verdicts are deterministic.
 
-use super::keys::key;
-use super::moves::{candidates, safe_move, spell};
+use super::keys::{key, sort7};
+use super::moves::{candidates, next_up, safe_mask, safe_move, spell};
 use super::state::{Move, State, FOUND, PILES, UNLIMITED};
 use super::walk::{legal, play};
 use crate::search::{search, Limits, Verdict};
@@ -31,6 +31,9 @@ pub(super) fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, 
         stock_index: [u8::MAX; 52],
         stock_mask: 0,
         code: [0; PILES],
+        hi: [0; PILES],
+        topc: [u8::MAX; PILES],
+        tops: 0,
         shuffle: 0,
     };
     for (p, (d, u)) in piles.iter().enumerate() {
@@ -252,6 +255,14 @@ fn won_lines_replay_and_verdicts_repeat() {
     assert!(won > 60, "only {won} won");
 }
 
+/// What make/undo keep of each pile (key codes, tops, the set of tops), computed afresh from
+/// the cards (`State::recode_all`).
+fn fresh_codes(s: &State) -> ([u32; PILES], [u8; PILES], u64) {
+    let mut f = s.clone();
+    f.recode_all();
+    (f.code, f.topc, f.tops)
+}
+
 #[test]
 fn make_undo_restores_along_random_candidates() {
     for n in 0..30 {
@@ -281,10 +292,12 @@ fn make_undo_restores_along_random_candidates() {
                 states.push(s.clone());
                 trail.push(s.apply(m));
                 assert_eq!(key(&s), key(&t), "the macro move and its taps reach the same key");
+                assert_eq!((s.code, s.topc, s.tops), fresh_codes(&s), "make keeps the pile codes, suit bits and tops exact");
             }
             while let Some(u) = trail.pop() {
                 s.revert(u);
                 assert_eq!(s, states.pop().unwrap());
+                assert_eq!((s.code, s.topc, s.tops), fresh_codes(&s), "undo keeps the pile codes, suit bits and tops exact");
             }
         }
     }
@@ -308,6 +321,44 @@ fn key_ignores_pile_order_on_real_deals() {
                 t.recode_all();
                 assert_eq!(key(&s), key(&t));
             }
+        }
+    }
+}
+
+#[test]
+fn sort7_sorts_like_sort() {
+    // every 0/1 input (a network that sorts those sorts everything), then random codes with ties
+    for bits in 0..128u32 {
+        let mut c: [u32; PILES] = std::array::from_fn(|i| bits >> i & 1);
+        let mut want = c;
+        want.sort();
+        sort7(&mut c);
+        assert_eq!(c, want);
+    }
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..10_000 {
+        let mut c: [u32; PILES] = std::array::from_fn(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % 5) as u32 * 0x0100_0000 + (x >> 40) as u32 % 3
+        });
+        let mut want = c;
+        want.sort();
+        sort7(&mut c);
+        assert_eq!(c, want);
+    }
+}
+
+#[test]
+fn safe_mask_and_next_up_are_the_card_tests_for_every_foundation_state() {
+    let mut s = State::from_layout(&deal(1), &opts(1, 0)).unwrap();
+    for n in 0..14u32.pow(4) {
+        s.found = [n % 14, n / 14 % 14, n / 196 % 14, n / 2744].map(|f| f as u8);
+        let (safe, up) = (safe_mask(&s.found), next_up(&s.found));
+        for c in 0..52u8 {
+            assert_eq!(safe >> c & 1 == 1, s.safe_up(c), "card {c}, foundations {:?}", s.found);
+            assert_eq!(up >> c & 1 == 1, s.to_found_ok(c), "card {c}, foundations {:?}", s.found);
         }
     }
 }

@@ -14,11 +14,16 @@
 use crate::best_first::BestFirst;
 use crate::search::{interleave, Game, Lazy, Limits, Outcome, Resume, Verdict};
 use crate::{Layout, Options};
+use key::Exact;
+
+mod key;
 
 pub const COLS: usize = 10;
 const STOCK: usize = 50;
 /// A key byte that is never a card or a column header: ends a column.
 const END: u8 = 0xFF;
+/// Room for the longest key: the deals byte, a header and an end a column, every card face up.
+const KEY_MAX: usize = 1 + 2 * COLS + 104 + 7;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
@@ -276,6 +281,16 @@ impl Spider {
         (true, s, self.turn_up(c))
     }
 
+    /// The top `n` cards of column `from` onto column `to`, in order, through a buffer on the
+    /// stack (no allocation a move: a movable run is at most 13 cards, a K..A).
+    fn shift(&mut self, from: usize, to: usize, n: usize) {
+        let mut buf = [0u8; 13];
+        let at = self.cols[from].len() - n;
+        buf[..n].copy_from_slice(&self.cols[from][at..]);
+        self.cols[from].truncate(at);
+        self.cols[to].extend_from_slice(&buf[..n]);
+    }
+
     /// Turn column c's top card face up if it is face down.
     fn turn_up(&mut self, c: usize) -> bool {
         if self.down[c] > 0 && self.cols[c].len() == self.down[c] as usize {
@@ -292,6 +307,63 @@ impl Spider {
             Move::Run { from, to, n: 1 } => format!("{}>{}", from + 1, to + 1),
             Move::Run { from, to, n } => format!("{}:{}>{}", from + 1, n, to + 1),
         }
+    }
+
+    /// The exact key's bytes into `buf`, their count returned: the deals made, then each column
+    /// as a header (0xF0 when nothing is face down, else its index and face-down count: those
+    /// cards are its first ones dealt) and its face-up cards, ended by 0xFF. Once the stock is
+    /// empty, the columns are sorted (README.md). At most 1 + 10 × 2 + 104 bytes (`KEY_MAX`).
+    fn key_bytes(&self, buf: &mut [u8; KEY_MAX]) -> usize {
+        let mut n = 0;
+        buf[n] = self.dealt() as u8;
+        n += 1;
+        let head = |c: usize| if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] };
+        let mut order: [usize; COLS] = std::array::from_fn(|c| c);
+        if self.stock.is_empty() {
+            order.sort_unstable_by(|&a, &b| {
+                head(a).cmp(&head(b)).then_with(|| {
+                    let (x, y) = (&self.cols[a][self.down[a] as usize..], &self.cols[b][self.down[b] as usize..]);
+                    // as the parts compare: the shorter is less where one is a prefix (END is 0xFF)
+                    x.cmp(y)
+                })
+            });
+        }
+        for c in order {
+            let up = &self.cols[c][self.down[c] as usize..];
+            buf[n] = head(c);
+            buf[n + 1..n + 1 + up.len()].copy_from_slice(up);
+            n += 1 + up.len();
+            buf[n] = END;
+            n += 1;
+        }
+        n
+    }
+
+    /// A 128-bit hash of the exact key (`key_bytes`), for the narrow searches only (`Hashed`):
+    /// two 64-bit lanes, each word folded in by a full 64 × 64 → 128-bit multiply, then mixed
+    /// (murmur3's finaliser). Fixed constants: the same on every machine.
+    fn key_hash(&self) -> u128 {
+        let mut buf = [0u8; KEY_MAX];
+        let n = self.key_bytes(&mut buf);
+        let mum = |x: u64, y: u64| {
+            let p = x as u128 * y as u128;
+            (p as u64) ^ ((p >> 64) as u64)
+        };
+        let (mut a, mut b) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
+        for w in buf[..n.next_multiple_of(8)].chunks_exact(8) {
+            let w = u64::from_le_bytes(w.try_into().unwrap());
+            a = mum(a ^ w, 0xA076_1D64_78BD_642F);
+            b = mum(b ^ w.rotate_left(29), 0xE703_7ED1_A0B4_28DB).wrapping_add(a);
+        }
+        let fmix = |mut h: u64| {
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+            h ^ (h >> 33)
+        };
+        let (a, b) = (fmix(a ^ n as u64), fmix(b ^ a));
+        ((a as u128) << 64) | b as u128
     }
 
     /// The evaluation the best-first search minimises (README.md, "How it searches"): face-down
@@ -330,7 +402,7 @@ const DEFAULT_WEIGHTS: [i64; 6] = [6, 4, 5, 40, 4, 3];
 impl Game for Spider {
     type Move = Move;
     type Undo = Undo;
-    type Key = Vec<u8>;
+    type Key = Exact;
 
     /// None: no move of Spider is known to keep every win here (README.md).
     fn safe_move(&self) -> Option<Move> {
@@ -346,9 +418,7 @@ impl Game for Spider {
         match m {
             Move::Run { from, to, n } => {
                 let (f, t, n) = (from as usize, to as usize, n as usize);
-                let at = self.cols[f].len() - n;
-                let moved: Vec<u8> = self.cols[f].drain(at..).collect();
-                self.cols[t].extend_from_slice(&moved);
+                self.shift(f, t, n);
                 u.turned = self.turn_up(f);
                 let (off, s, flip) = self.settle(t);
                 if off {
@@ -393,9 +463,7 @@ impl Game for Spider {
                 if u.turned {
                     self.down[f] += 1;
                 }
-                let at = self.cols[t].len() - n;
-                let moved: Vec<u8> = self.cols[t].drain(at..).collect();
-                self.cols[f].extend_from_slice(&moved);
+                self.shift(t, f, n);
             }
             Move::Deal => {
                 for c in (0..COLS).rev() {
@@ -410,38 +478,13 @@ impl Game for Spider {
         self.off == 8
     }
 
-    /// Exact: the deals made, then each column as a header (0xF0 when nothing is face down, else
-    /// its index and face-down count: those cards are its first ones dealt) and its face-up
-    /// cards, ended by 0xFF. Once the stock is empty, the columns are sorted (README.md).
-    fn key(&self) -> Vec<u8> {
-        let mut k = Vec::with_capacity(128);
-        k.push(self.dealt() as u8);
-        let part = |k: &mut Vec<u8>, c: usize| {
-            k.push(if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] });
-            k.extend_from_slice(&self.cols[c][self.down[c] as usize..]);
-            k.push(END);
-        };
-        if self.stock.is_empty() {
-            let mut order: [usize; COLS] = std::array::from_fn(|c| c);
-            let head = |c: usize| if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] };
-            order.sort_unstable_by(|&a, &b| {
-                head(a).cmp(&head(b)).then_with(|| {
-                    let (x, y) = (&self.cols[a][self.down[a] as usize..], &self.cols[b][self.down[b] as usize..]);
-                    // as the parts compare: the shorter is less where one is a prefix (END is 0xFF)
-                    x.cmp(y)
-                })
-            });
-            for c in order {
-                part(&mut k, c);
-            }
-        } else {
-            for c in 0..COLS {
-                part(&mut k, c);
-            }
-        }
+    /// Exact: the key bytes (`key_bytes`) inline, stored in `key::ExactSet` (its length and a
+    /// slot, no heap buffer a key).
+    fn key(&self) -> Exact {
+        let mut k = Exact { len: 0, b: [0; KEY_MAX] };
+        k.len = self.key_bytes(&mut k.b) as u8;
         k
     }
-
     fn spell(&self, m: Move, out: &mut Vec<String>) {
         out.push(Self::token(m));
     }
@@ -450,7 +493,7 @@ impl Game for Spider {
 /// Solve a dealt position: three best-first searches taking turns (`crate::search::interleave`,
 /// slices doubling from `FIRST_SLICE`): two narrow ones (a win they find is a real line; running
 /// dry proves nothing, and one then only waits) and the complete one, which alone can prove `lost`
-/// (README.md, "How it searches"); the nodes are summed. Options `w0`..`w5`, `dw`, `side`, `dfs`:
+/// (README.md, "How it searches"); the nodes are summed. Options `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `plan`:
 /// tuning knobs for measurement only.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = Spider::from_layout(layout, options)?;
@@ -466,39 +509,120 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         g.narrow = options["dfs"] == 1;
         return Ok(crate::search::search(&mut g, limits));
     }
-    Ok(turns(&g, dw, limits))
+    let deep = options.get("dw3").copied().unwrap_or(NARROW_DEPTH_WEIGHT);
+    let plan = match (options.get("plan"), options.get("suits")) {
+        (Some(&v), _) => plan_knob(v),
+        (None, Some(1)) => vec![(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, deep)],
+        // two suits (bench log S4): a wide fourth wins deals the three of S3 leave
+        (None, Some(2)) => vec![(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, deep), (Kind::Wide, deep)],
+        // four suits (bench log S4): the narrow candidates cost wins there
+        (None, _) => vec![(Kind::Complete, dw), (Kind::Wide, deep)],
+    };
+    Ok(turns_with(&g, &plan, limits))
 }
 
-/// The three searches of `solve` from `g`, taking turns on one budget and memory cap: narrow and
-/// complete at depth weight `dw`, then a narrow one deeper-weighted (NARROW_DEPTH_WEIGHT): each
-/// wins deals the others miss (bench log S3). `lost` only from the complete one.
+/// The three searches of `solve` from `g` in one and two suits, taking turns on one budget and
+/// memory cap: narrow and complete at depth weight `dw`, then a narrow one deeper-weighted
+/// (NARROW_DEPTH_WEIGHT): each wins deals the others miss (bench log S3). `lost` only from the
+/// complete one.
 fn turns(g: &Spider, dw: i64, limits: Limits) -> Outcome {
-    let plan = [(true, dw), (false, dw), (true, NARROW_DEPTH_WEIGHT)];
-    let mut games: Vec<Spider> = plan
-        .iter()
-        .map(|&(narrow, _)| {
-            let mut c = g.clone();
-            c.narrow = narrow;
-            c
-        })
-        .collect();
-    let firsts = vec![FIRST_SLICE; plan.len()];
-    let mut scans: Vec<Box<dyn Resume + '_>> = games
-        .iter_mut()
-        .zip(plan.iter().map(|p| p.1))
-        .map(|(c, dw)| -> Box<dyn Resume + '_> {
-            let narrow = c.narrow;
-            let lazy = Lazy::new(move || -> Box<dyn Resume + '_> {
-                Box::new(BestFirst::new(c, limits.max_bytes, move |g: &Spider, d| g.eval() * 4 + d as i64 * dw))
-            });
-            if narrow {
-                Box::new(Partial { scan: Box::new(lazy), dry: false })
-            } else {
-                Box::new(lazy)
-            }
-        })
-        .collect();
-    interleave(&mut scans, limits, &firsts, 1, 1)
+    turns_with(g, &[(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, NARROW_DEPTH_WEIGHT)], limits)
+}
+
+/// The searches `solve` runs (`turns_with`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// The narrow candidates, hashed key: proves nothing when it runs dry.
+    Narrow,
+    /// Every candidate, exact key: alone may say `lost`.
+    Complete,
+    /// Every candidate, hashed key: proves nothing when it runs dry.
+    Wide,
+}
+
+/// The searches of `plan` (each a kind and a depth weight) from `g`, taking turns on one budget and
+/// memory cap, in that order; the complete search always runs (it alone ends when the others have
+/// run dry; one is added last if the plan has none). `lost` only from it.
+fn turns_with(g: &Spider, plan: &[(Kind, i64)], limits: Limits) -> Outcome {
+    let mut plan = plan.to_vec();
+    if !plan.iter().any(|p| p.0 == Kind::Complete) {
+        plan.push((Kind::Complete, DEPTH_WEIGHT));
+    }
+    let mut hashed: Vec<Hashed> = Vec::new();
+    let mut exact: Vec<Spider> = Vec::new();
+    for &(kind, _) in &plan {
+        let mut c = g.clone();
+        c.narrow = kind == Kind::Narrow;
+        match kind {
+            Kind::Complete => exact.push(c),
+            _ => hashed.push(Hashed(c)),
+        }
+    }
+    let max = limits.max_bytes;
+    let (mut hs, mut es) = (hashed.iter_mut(), exact.iter_mut());
+    let mut scans: Vec<Box<dyn Resume + '_>> = Vec::new();
+    for &(kind, dw) in &plan {
+        let score = move |g: &Spider, d: u32| g.eval() * 4 + d as i64 * dw;
+        if kind == Kind::Complete {
+            let c = es.next().unwrap();
+            scans.push(Box::new(Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(c, max, score)) })));
+        } else {
+            let h = hs.next().unwrap();
+            let lazy = Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(h, max, move |h: &Hashed, d| score(&h.0, d))) });
+            scans.push(Box::new(Partial { scan: Box::new(lazy), dry: false }));
+        }
+    }
+    let alone = plan.iter().position(|p| p.0 == Kind::Complete).unwrap();
+    let firsts = vec![FIRST_SLICE; scans.len()];
+    interleave(&mut scans, limits, &firsts, 1, alone)
+}
+
+/// A plan from the `plan` knob: pairs of digits, a kind (1 narrow, 2 complete, 3 wide) and its
+/// depth weight: narrow at 3, complete at 3, wide at 8 is 132338.
+fn plan_knob(v: i64) -> Vec<(Kind, i64)> {
+    let digits: Vec<i64> = v.to_string().bytes().map(|b| (b - b'0') as i64).collect();
+    digits
+        .chunks(2)
+        .filter(|p| p.len() == 2)
+        .map(|p| (match p[0] { 1 => Kind::Narrow, 2 => Kind::Complete, _ => Kind::Wide }, p[1]))
+        .collect()
+}
+
+/// A narrow search's game: Spider with a 128-bit hash of the exact key as its key (16 bytes a
+/// stored position instead of the key's length and a vector's overhead). Two positions whose
+/// hashes collide would be taken for one, so a collision can only make the search miss a win
+/// (never claim one: every line found is made of legal moves, and the referee replays it); it can
+/// make no `lost`, since a narrow search running dry proves nothing anyway (`Partial`). The
+/// complete search, which alone may say `lost`, keeps the exact key.
+#[derive(Clone, Debug)]
+struct Hashed(Spider);
+
+impl Game for Hashed {
+    type Move = Move;
+    type Undo = Undo;
+    type Key = u128;
+
+    fn safe_move(&self) -> Option<Move> {
+        self.0.safe_move()
+    }
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.0.moves(out)
+    }
+    fn apply(&mut self, m: Move) -> Undo {
+        self.0.apply(m)
+    }
+    fn revert(&mut self, u: Undo) {
+        self.0.revert(u)
+    }
+    fn won(&self) -> bool {
+        self.0.won()
+    }
+    fn key(&self) -> u128 {
+        self.0.key_hash()
+    }
+    fn spell(&self, m: Move, out: &mut Vec<String>) {
+        self.0.spell(m, out)
+    }
 }
 
 /// The narrow search's turns: it runs dry without proving anything (its candidates leave out
@@ -531,6 +655,7 @@ impl Resume for Partial<'_> {
 
 /// The third search's depth weight: shorter lines first, more strongly than the others.
 const NARROW_DEPTH_WEIGHT: i64 = 8;
+
 
 /// Positions of each search's first turn; each round doubles it.
 const FIRST_SLICE: u64 = 2000;

@@ -165,3 +165,72 @@ fn a_narrow_search_running_dry_proves_nothing_and_the_complete_one_wins() {
     let g = buried_six();
     assert_eq!(turns(&g, 3, Limits { nodes: 100_000, max_bytes: 1 << 30 }).verdict, Verdict::Lost);
 }
+
+/// A full four-suit deal from a seeded shuffle (a xorshift: only the tests' own randomness).
+fn shuffled(seed: u64) -> Spider {
+    let mut x = seed.max(1);
+    let mut rnd = move |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let mut pack: Vec<u8> = (0..52).chain(0..52).collect();
+    for i in (1..pack.len()).rev() {
+        pack.swap(i, rnd(i + 1));
+    }
+    let mut cols: Vec<(Vec<u8>, u8)> = Vec::new();
+    let mut at = 0;
+    for c in 0..COLS {
+        let n = if c < 4 { 6 } else { 5 };
+        cols.push((pack[at..at + n].to_vec(), n as u8 - 1));
+        at += n;
+    }
+    let refs: Vec<(&[u8], u8)> = cols.iter().map(|(v, d)| (&v[..], *d)).collect();
+    pos(&refs, &pack[at..])
+}
+
+#[test]
+fn the_hashed_key_is_equal_exactly_where_the_exact_key_is() {
+    // random play from many deals (every legal move, deals included): one hash per exact key, and
+    // no two exact keys seen with one hash
+    use std::collections::HashMap;
+    let (mut by_key, mut by_hash) = (HashMap::new(), HashMap::new());
+    let mut x = 99u64;
+    for seed in 1..=200 {
+        let mut g = shuffled(seed);
+        for _ in 0..300 {
+            let (k, h) = (g.key(), g.key_hash());
+            assert_eq!(*by_key.entry(k.clone()).or_insert(h), h);
+            assert_eq!(*by_hash.entry(h).or_insert(k.clone()), k);
+            let mut ms = Vec::new();
+            g.legal(&mut ms);
+            if ms.is_empty() {
+                break;
+            }
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            g.apply(ms[(x >> 33) as usize % ms.len()]);
+        }
+    }
+    assert!(by_key.len() > 5000, "{}", by_key.len());
+    // the column sort once the stock is empty carries over
+    let a = pos(&[(&[s(3)], 0), (&[h(4)], 0)], &[]);
+    let b = pos(&[(&[h(4)], 0), (&[s(3)], 0)], &[]);
+    assert_eq!(a.key_hash(), b.key_hash());
+}
+
+#[test]
+fn the_wide_search_running_dry_proves_nothing() {
+    // buried_six is lost: with the wide search beside the complete one, `lost` still comes only
+    // from the complete one (a plan without one gets one); the wide one alone runs dry and waits
+    let g = buried_six();
+    let limits = Limits { nodes: 100_000, max_bytes: 1 << 30 };
+    assert_eq!(turns_with(&g, &[(Kind::Complete, 3), (Kind::Wide, 8)], limits).verdict, Verdict::Lost);
+    assert_eq!(turns_with(&g, &[(Kind::Wide, 8)], limits).verdict, Verdict::Lost, "a complete search is added");
+    let mut w = Hashed(g.clone());
+    let dry = best_first(&mut w, limits, |h: &Hashed, _| h.0.eval());
+    assert_eq!(dry.verdict, Verdict::Lost, "the wide search alone runs dry");
+    let mut p = Partial { scan: Box::new(crate::best_first::BestFirst::new(&mut w, 1 << 30, |h: &Hashed, _| h.0.eval())), dry: false };
+    assert!(p.resume(100_000).is_none(), "running dry, it only waits");
+    assert!(p.resume(100_000).is_none());
+}
