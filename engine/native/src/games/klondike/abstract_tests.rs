@@ -443,23 +443,23 @@ fn blocked_structure_never_holds_where_a_search_wins() {
     assert!(blocked >= 3 && checked > 400, "blocked {blocked} of {checked}");
 }
 
-#[test]
-fn lone_king_rule_keeps_every_verdict_on_random_positions() {
-    // Rule K (README.md, "The abstract game"): the abstract search with and without it on
-    // positions of random play from random deals. Where both decide, the verdicts are equal (no
-    // win lost, no loss turned into a win), and a concrete win is never an abstract loss; the
-    // rule must act on some of them (fewer positions), so the check is not vacuous.
+/// A pruning rule of the abstract search against the search without it (`off` switches it off) on
+/// positions of random play (every 15th step up to `last_step`) from 110 random deals from `first`,
+/// both draws. Where both decide, the verdicts are equal (no win lost, no loss turned into a win), and
+/// a concrete win is never an abstract loss. Returns (decided, won, with fewer positions) for the
+/// caller's bounds that the check is not vacuous.
+fn rule_keeps_every_verdict(first: u64, seed: (u64, u64), last_step: usize, off: fn(&mut Abs)) -> (u32, u32, u32) {
     let lim = Limits { nodes: 100_000, max_bytes: 1 << 30 };
     let (mut decided, mut fewer, mut won) = (0, 0, 0);
     for n in 0..110u64 {
         let draw = [1, 3][n as usize % 2];
-        let mut s = State::from_layout(&deal(n + 1000), &opts(draw, 0, 1)).unwrap();
-        let mut x = n * 31 + 7;
-        for step in 0..=30 {
+        let mut s = State::from_layout(&deal(n + first), &opts(draw, 0, 1)).unwrap();
+        let mut x = n * seed.0 + seed.1;
+        for step in 0..=last_step {
             if step % 15 == 0 {
                 let with = Abs::from_state(&s).unwrap();
                 let mut without = with.clone();
-                without.lone_kings = false;
+                off(&mut without);
                 let a = crate::search::search(&mut with.clone(), lim);
                 let b = crate::search::search(&mut without, lim);
                 if a.verdict_str() != "unknown" && b.verdict_str() != "unknown" {
@@ -481,48 +481,21 @@ fn lone_king_rule_keeps_every_verdict_on_random_positions() {
             play(&mut s, m);
         }
     }
+    (decided, won, fewer)
+}
+
+#[test]
+fn lone_king_rule_keeps_every_verdict_on_random_positions() {
+    // Rule K (README.md, "The abstract game"); the rule must act on some positions.
+    let (decided, won, fewer) = rule_keeps_every_verdict(1000, (31, 7), 30, |a| a.lone_kings = false);
     eprintln!("rule K: {decided} decided ({won} won), {fewer} with fewer positions");
     assert!(decided > 150 && won > 40 && decided - won > 15 && fewer > 10, "decided {decided} won {won} fewer {fewer}");
 }
 
 #[test]
 fn rule_e_keeps_every_verdict_on_random_positions() {
-    // Rule E (README.md, "The abstract game"): the abstract search with and without it on
-    // positions of random play from random deals. Where both decide, the verdicts are equal (no
-    // win lost, no loss turned into a win), and a concrete win is never an abstract loss; the
-    // rule must act on some of them (fewer positions), so the check is not vacuous.
-    let lim = Limits { nodes: 100_000, max_bytes: 1 << 30 };
-    let (mut decided, mut fewer, mut won) = (0, 0, 0);
-    for n in 0..110u64 {
-        let draw = [1, 3][n as usize % 2];
-        let mut s = State::from_layout(&deal(n + 2000), &opts(draw, 0, 1)).unwrap();
-        let mut x = n * 37 + 11;
-        for step in 0..=45 {
-            if step % 15 == 0 {
-                let with = Abs::from_state(&s).unwrap();
-                let mut without = with.clone();
-                without.rule_e = false;
-                let a = crate::search::search(&mut with.clone(), lim);
-                let b = crate::search::search(&mut without, lim);
-                if a.verdict_str() != "unknown" && b.verdict_str() != "unknown" {
-                    assert_eq!(a.verdict_str(), b.verdict_str(), "deal {n} step {step} draw {draw}");
-                    decided += 1;
-                    won += (a.verdict_str() == "won") as u32;
-                    fewer += (a.nodes < b.nodes) as u32;
-                }
-                if a.verdict == Verdict::Lost {
-                    let conc = crate::search::search(&mut s.clone(), lim);
-                    assert_ne!(conc.verdict_str(), "won", "deal {n} step {step}: concrete won, abstract lost");
-                }
-            }
-            let moves = legal(&s);
-            if moves.is_empty() || s.won() {
-                break;
-            }
-            let (_, m) = moves[rng(&mut x) as usize % moves.len()].clone();
-            play(&mut s, m);
-        }
-    }
+    // Rule E (README.md, "The abstract game"); the rule must act on some positions.
+    let (decided, won, fewer) = rule_keeps_every_verdict(2000, (37, 11), 45, |a| a.rule_e = false);
     eprintln!("rule E: {decided} decided ({won} won), {fewer} with fewer positions");
     assert!(decided > 200 && won > 40 && decided - won > 15 && fewer > 5, "decided {decided} won {won} fewer {fewer}");
 }
