@@ -3,8 +3,10 @@
 //! `number verdict nodes line-digest seconds`, for before/after comparisons deal by deal).
 //! The real benchmark is `make bench` (bench/canfield.py, every line replayed); this is for tuning.
 
-use dealpool_native::{games::canfield, search::{Limits, Verdict}, Layout, Options};
+use dealpool_native::{games::canfield, search::Limits, Layout, Options};
 use std::time::Instant;
+
+mod shared;
 
 /// The numbered deal's layout (engine/deal.py's numbered seed, engine/games/canfield's layout).
 fn layout(n: u64) -> Layout {
@@ -38,12 +40,7 @@ fn main() {
             _ => unk += 1,
         }
         if std::env::var("EACH").is_ok() {
-            let line = match &out.verdict {
-                Verdict::Won(l) => l.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, t| {
-                    t.bytes().chain([b' ']).fold(h, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
-                }),
-                _ => 0,
-            };
+            let line = shared::line_digest(&out);
             eprintln!("{n} {} {} {line:016x} {dt:.4}", out.verdict_str(), out.nodes);
         }
     }

@@ -3,9 +3,10 @@
 //! The real benchmark is `make bench` (bench/); this is for tuning. `LIST=3,17,40` runs those
 //! deals instead of FROM..TO (e.g. the easy deals alone, under callgrind).
 
-use dealpool_native::{games::klondike, search::{Limits, Verdict}, Options};
+use dealpool_native::{games::klondike, search::Limits, Options};
 use std::time::Instant;
 
+mod shared;
 
 fn main() {
     let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
@@ -43,13 +44,7 @@ fn main() {
             }
         }
         if std::env::var("EACH").is_ok() {
-            // a digest of the line too, so that before/after runs can be compared deal by deal
-            let line = match &out.verdict {
-                Verdict::Won(l) => l.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, t| {
-                    t.bytes().chain([b' ']).fold(h, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
-                }),
-                _ => 0,
-            };
+            let line = shared::line_digest(&out);
             eprintln!("{n} {} {} {line:016x} {dt:.4}", out.verdict_str(), out.nodes);
         }
     }
