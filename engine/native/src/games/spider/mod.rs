@@ -524,7 +524,8 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// The three searches of `solve` from `g` in one and two suits, taking turns on one budget and
 /// memory cap: narrow and complete at depth weight `dw`, then a narrow one deeper-weighted
 /// (NARROW_DEPTH_WEIGHT): each wins deals the others miss (bench log S3). `lost` only from the
-/// complete one.
+/// complete one. Used by the tests (a position's verdict under one-suit play).
+#[cfg(test)]
 fn turns(g: &Spider, dw: i64, limits: Limits) -> Outcome {
     turns_with(g, &[(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, NARROW_DEPTH_WEIGHT)], limits)
 }
