@@ -1,4 +1,4 @@
-//! Build script: a digest of the crate's own source, so that `engine.engine_version()` (recorded in
+//! Build script: a digest of the crate's own code, so that `engine.engine_version()` (recorded in
 //! every table row and export) changes whenever the solver's code does, not only with the package
 //! version. Two builds of the same files get the same digest on any machine: FNV-1a over each file's
 //! path (relative, `/`-separated, sorted) and bytes; no hasher whose output depends on the toolchain.
@@ -32,7 +32,14 @@ fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let mut list = Vec::new();
     files(&root.join("src"), &mut list);
+    // the code that runs: not the READMEs nor the test files (`*tests.rs`, compiled for `cargo test`
+    // alone), which change no verdict; the manifest and the lock file, which pick the dependencies
+    list.retain(|p| {
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        name.ends_with(".rs") && !name.ends_with("tests.rs")
+    });
     list.push(root.join("Cargo.toml"));
+    list.push(root.join("Cargo.lock"));
     let mut names: Vec<(String, PathBuf)> = list
         .into_iter()
         .map(|p| {
@@ -51,4 +58,5 @@ fn main() {
     println!("cargo:rustc-env=DEALPOOL_SOURCE_DIGEST={h:016x}");
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=Cargo.toml");
+    println!("cargo:rerun-if-changed=Cargo.lock");
 }
