@@ -118,13 +118,15 @@ def budgets_for(boards: list[str], budget: int | None) -> dict[str, int]:
     return {b: budget if budget is not None else engine.board(b).budget for b in boards}
 
 
-def check_one_build(folder: Folder) -> None:
+def check_one_build(folder: Folder, versions: set[str] | None = None) -> None:
     """Refuse to add verdicts to a folder holding verdicts of another engine build: its node counts
     and lines may differ from this build's, so the table would no longer say what one solver does
-    (and the re-solve check would fail at the end of the run). Told before any work is done."""
+    (and the re-solve check would fail at the end of the run). `versions`: the stored rows'
+    engine_version values, when the caller has read them already."""
+    if versions is None:
+        versions = set(storage.read_table(folder, VERDICTS).column("engine_version").unique().to_pylist())
     mine = engine.engine_version()
-    found = set(storage.read_table(folder, VERDICTS).column("engine_version").unique().to_pylist())
-    other = sorted(found - {mine})
+    other = sorted(versions - {mine})
     if other:
         raise engine.BadInput(
             f"{str(folder.root)!r} holds verdicts of engine build {', '.join(other)}; this is {mine}: "
@@ -134,9 +136,12 @@ def check_one_build(folder: Folder) -> None:
 
 def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
     """The slices still to solve, in part order. A deal is done at budget B when it was decided at
-    any budget or tried at B or more; a slice whose part exists is done."""
+    any budget or tried at B or more; a slice whose part exists is done. Refuses a folder holding
+    verdicts of another engine build (check_one_build) before any work."""
     done: dict[tuple[str, str], list[tuple[str, int]]] = defaultdict(list)
-    for r in storage.read_table(folder, VERDICTS).select(["board", "code", "verdict", "budget"]).to_pylist():
+    stored = storage.read_table(folder, VERDICTS)
+    check_one_build(folder, set(stored.column("engine_version").unique().to_pylist()))
+    for r in stored.select(["board", "code", "verdict", "budget"]).to_pylist():
         done[(r["board"], r["code"])].append((r["verdict"], r["budget"]))
     existing = {storage.part_stem(p): p for p in folder.parts(VERDICTS)}
     out: list[Slice] = []
@@ -223,7 +228,6 @@ def solve_pool(
     computes the rows (workers.run's signature): the local pool unless a cluster's (cluster.py)."""
     folder.require()
     check_options(budget, max_mb, n_workers)
-    check_one_build(folder)
     storage.clear_tmp(folder)
     budgets = budgets_for(boards, budget)
     slices = plan(folder, budgets)
