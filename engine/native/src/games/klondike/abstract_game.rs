@@ -779,10 +779,7 @@ impl Abs {
                 }
             }
             let (black, red_) = (by_rank(inv, 0) | by_rank(inv, 3), by_rank(inv, 1) | by_rank(inv, 2));
-            // rank r's parent has rank r+1: bit r of the other colour, moved to bit r-1
-            let (on_black, on_red) = ((black >> 1) as u64, (red_ >> 1) as u64);
-            let with_parent = on_red | on_black << 13 | on_black << 26 | on_red << 39;
-            add |= !structure & (with_parent | if empty_some { KINGS } else { 0 });
+            add |= !structure & Self::by_type((black, red_, empty_some as i32)).0;
             if add & !inv != 0 {
                 inv |= add;
                 moved = true;

@@ -97,14 +97,14 @@ impl Accept {
     fn new(s: &State) -> Accept {
         let mut a = Accept { piles: [0; 52], empty: u8::MAX, any: 0 };
         for t in 0..PILES {
-            match Some(s.topc[t]).filter(|&c| c != NONE) {
-                None => {
+            match s.topc[t] {
+                NONE => {
                     if a.empty == u8::MAX {
                         a.empty = t as u8;
                         a.any |= KINGS;
                     }
                 }
-                Some(u) => {
+                u => {
                     let r = rank(u);
                     if r > 1 {
                         // The two cards of the other colour one rank lower.

@@ -4,7 +4,7 @@
 
 use super::keys::{key, sort7};
 use super::moves::{candidates, next_up, safe_mask, safe_move, spell};
-use super::state::{Move, State, FOUND, PILES, UNLIMITED};
+use super::state::{Move, State, FOUND, NONE, PILES, UNLIMITED};
 use super::walk::{legal, play};
 use crate::search::{search, Limits, Verdict};
 use crate::{Layout, Options};
@@ -32,7 +32,7 @@ pub(super) fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, 
         stock_mask: 0,
         code: [0; PILES],
         hi: [0; PILES],
-        topc: [u8::MAX; PILES],
+        topc: [NONE; PILES],
         tops: 0,
         shuffle: 0,
     };
