@@ -47,6 +47,24 @@ impl SeenKey for Exact {
     type Set = ExactSet;
 }
 
+/// The high and low halves of x × y (64 × 64 → 128 bits) folded together: how a word goes into a
+/// hash here and in the narrow searches' 128-bit key hash.
+#[inline]
+pub(super) fn mum(x: u64, y: u64) -> u64 {
+    let p = x as u128 * y as u128;
+    (p as u64) ^ ((p >> 64) as u64)
+}
+
+/// murmur3's 64-bit finaliser: every bit of h reaches every bit of the result.
+#[inline]
+pub(super) fn fmix(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^ (h >> 33)
+}
+
 /// A 64-bit hash of `b`: each 8-byte word (the last padded with zeros) folded in by a
 /// 64 × 64 → 128-bit multiply, then murmur3's finaliser. Only where keys are stored changes with
 /// it, never whether one is found.
@@ -55,14 +73,9 @@ fn hash64(b: &[u8]) -> u64 {
     for w in b.chunks(8) {
         let mut x = [0u8; 8];
         x[..w.len()].copy_from_slice(w);
-        let p = (h ^ u64::from_le_bytes(x)) as u128 * 0xA076_1D64_78BD_642Fu128;
-        h = (p as u64) ^ ((p >> 64) as u64);
+        h = mum(h ^ u64::from_le_bytes(x), 0xA076_1D64_78BD_642F);
     }
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    h ^ (h >> 33)
+    fmix(h)
 }
 
 /// The set of exact keys (see the module): open addressing by linear probing, at most half full;

@@ -345,23 +345,13 @@ impl Spider {
     fn key_hash(&self) -> u128 {
         let mut buf = [0u8; KEY_MAX];
         let n = self.key_bytes(&mut buf);
-        let mum = |x: u64, y: u64| {
-            let p = x as u128 * y as u128;
-            (p as u64) ^ ((p >> 64) as u64)
-        };
+        let (mum, fmix) = (key::mum, key::fmix);
         let (mut a, mut b) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
         for w in buf[..n.next_multiple_of(8)].chunks_exact(8) {
             let w = u64::from_le_bytes(w.try_into().unwrap());
             a = mum(a ^ w, 0xA076_1D64_78BD_642F);
             b = mum(b ^ w.rotate_left(29), 0xE703_7ED1_A0B4_28DB).wrapping_add(a);
         }
-        let fmix = |mut h: u64| {
-            h ^= h >> 33;
-            h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-            h ^= h >> 33;
-            h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-            h ^ (h >> 33)
-        };
         let (a, b) = (fmix(a ^ n as u64), fmix(b ^ a));
         ((a as u128) << 64) | b as u128
     }
