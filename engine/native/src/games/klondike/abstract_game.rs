@@ -538,18 +538,28 @@ impl Abs {
     /// The reveals, for `legal` (`fits`: whether a card has somewhere to go in the tableau): each
     /// pile's surface with what lies on it to another pile, the deepest structure first (ties: the
     /// lower pile first).
+    /// Rule E (prune.rs) leaves out a reveal that empties its pile when no king could go there
+    /// (`reached`: the reachable stock cards; asked once, and only if such a reveal fits).
     #[inline]
-    fn reveals(&self, fits: impl Fn(u8) -> bool, out: &mut Vec<AbsMove>) {
+    fn reveals(&self, fits: impl Fn(u8) -> bool, reached: u64, out: &mut Vec<AbsMove>) {
         let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
+        let mut king_free = None;
         for p in 0..PILES {
             let k = self.strct[p];
             if k > 0 && !(self.lone_kings && self.lone_king(p)) && fits(self.deal[p][k as usize - 1]) {
+                let c = self.deal[p][k as usize - 1];
+                if self.rule_e
+                    && prune::empties_at(k, c)
+                    && !*king_free.get_or_insert_with(|| prune::king_to_place(self, reached))
+                {
+                    continue;
+                }
                 let mut i = n;
                 while i > 0 && rv[i - 1].0 < k {
                     rv[i] = rv[i - 1];
                     i -= 1;
                 }
-                rv[i] = (k, self.deal[p][k as usize - 1]);
+                rv[i] = (k, c);
                 n += 1;
             }
         }
@@ -585,10 +595,7 @@ impl Abs {
         if reached & parent != 0 {
             out.extend(rc.iter().filter(|&&c| parent & bit(c) != 0).map(|&c| AbsMove::DeckPile(c)));
         }
-        self.reveals(|c| parent & bit(c) != 0, out);
-        if self.rule_e {
-            prune::drop_idle_emptying(self, reached, out);
-        }
+        self.reveals(|c| parent & bit(c) != 0, reached, out);
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];
@@ -630,10 +637,7 @@ impl Abs {
                 out.push(AbsMove::DeckPile(c));
             }
         }
-        self.reveals(|c| Self::has_parent(u, c), out);
-        if self.rule_e {
-            prune::drop_idle_emptying(self, rc.iter().fold(0, |m, &c| m | bit(c)), out);
-        }
+        self.reveals(|c| Self::has_parent(u, c), rc.iter().fold(0, |m, &c| m | bit(c)), out);
         // Foundation cards back down.
         for s in 0..4u8 {
             let f = self.found[s as usize];

@@ -2,6 +2,7 @@
 //! its pile is left out when no king could then go to the empty pile. Like rule K it reads the
 //! position only (no path), so the search stays a search on positions.
 
+#[cfg(test)]
 use super::abs_move::AbsMove;
 use super::abstract_game::Abs;
 use super::state::rank;
@@ -9,11 +10,17 @@ use super::state::rank;
 /// Every king in the card-set layout (bit c for card c).
 const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
-/// Whether `m` (legal in `a`) is a reveal that empties its pile: nothing lies under its card, and
-/// the card is no king (a lone king is rule K's).
+/// Whether revealing `c`, the surface of a pile whose structure holds `k` cards, empties the pile:
+/// nothing lies under it, and it is no king (a lone king is rule K's).
 #[inline]
+pub fn empties_at(k: u8, c: u8) -> bool {
+    k == 1 && rank(c) != 13
+}
+
+/// Whether `m` (legal in `a`) is a reveal that empties its pile (`empties_at`): the tests' view.
+#[cfg(test)]
 pub fn empties(a: &Abs, m: AbsMove) -> bool {
-    matches!(m, AbsMove::Reveal(c) if rank(c) != 13 && a.strct[a.pile_of(c)] == 1)
+    matches!(m, AbsMove::Reveal(c) if empties_at(a.strct[a.pile_of(c)], c))
 }
 
 /// Whether some king could go to an empty pile once one is free: a king the stock reaches
@@ -33,13 +40,4 @@ pub fn king_to_place(a: &Abs, reached: u64) -> bool {
             }
             any
         }
-}
-
-/// Drop from `out` (the legal moves of `a`) the reveals that empty their pile when no king could
-/// go there next (rule E).
-#[inline]
-pub fn drop_idle_emptying(a: &Abs, reached: u64, out: &mut Vec<AbsMove>) {
-    if out.iter().any(|&m| empties(a, m)) && !king_to_place(a, reached) {
-        out.retain(|&m| !empties(a, m));
-    }
 }
