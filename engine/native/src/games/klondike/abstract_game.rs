@@ -10,19 +10,12 @@
 
 use super::abs_move::AbsMove;
 use super::prune;
-use super::state::{fits, rank, red, suit, State, PILES, UNLIMITED};
+use super::state::{bit, fits, next_up, rank, red, suit, State, KINGS, PILES, UNLIMITED};
 use crate::search::Game;
 use crate::seen::{SeenKey, SeenSet, WordSet};
 
 /// Cards the deal put in a pile at most (6 face down and the surface card of a layout).
 const STRUCT_CAP: usize = 8;
-/// Every card of a rank-13 (king) in the card-set layout.
-const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
-
-#[inline]
-fn bit(c: u8) -> u64 {
-    1u64 << c
-}
 
 /// Suit `s`'s part of a card set, by rank (bit r-1 for rank r).
 #[inline]
@@ -300,14 +293,7 @@ impl Abs {
     /// The four cards the foundations take next.
     #[inline]
     fn next_up(&self) -> u64 {
-        let mut m = 0;
-        for s in 0..4u8 {
-            let f = self.found[s as usize];
-            if f < 13 {
-                m |= bit(s * 13 + f);
-            }
-        }
-        m
+        next_up(&self.found)
     }
 
     #[inline]

@@ -1,7 +1,7 @@
 //! Safe moves, candidate moves (best first, dominated ones left out) and
 //! their spelling in the notation of engine/games/klondike/README.md.
 
-use super::state::{card_bit, rank, red, suit, twin, Move, State, FOUND, NONE, PILES, SUIT_LETTERS};
+use super::state::{bit, card_bit, next_up, rank, red, suit, twin, Move, State, FOUND, KINGS, NONE, PILES, SUIT_LETTERS};
 
 /// A move that keeps every win (README.md, "Safe moves"):
 /// a pile's top card, or at draw 1 the waste's top card, that `safe_up`
@@ -26,22 +26,6 @@ pub fn safe_move(s: &State) -> Option<Move> {
     None
 }
 
-#[inline]
-fn bit(c: u8) -> u64 {
-    1u64 << c
-}
-
-/// The four cards the foundations take next, as a card set (bit c for card c).
-#[inline]
-pub(super) fn next_up(found: &[u8; 4]) -> u64 {
-    let mut m = 0;
-    for (su, &f) in found.iter().enumerate() {
-        if f < 13 {
-            m |= bit(su as u8 * 13 + f);
-        }
-    }
-    m
-}
 
 /// The cards `State::safe_up` allows, as a card set, from the heights alone (one test a suit
 /// instead of one a card): suit s's next card (rank f+1) when f+1 ≤ 2, or both other-colour
@@ -79,8 +63,6 @@ fn safe_back(s: &State, c: u8) -> bool {
     s.found[o1] >= r - 1 && s.found[o2] >= r - 1 && s.found[twin(suit(c)) as usize] >= r - 2
 }
 
-/// Every king in the card-set layout.
-const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
 /// Which piles take which card: a bit per pile for each card, and the
 /// first empty pile (kings go only there: empty piles are interchangeable

@@ -5,10 +5,8 @@
 #[cfg(test)]
 use super::abs_move::AbsMove;
 use super::abstract_game::Abs;
-use super::state::rank;
+use super::state::{rank, KINGS};
 
-/// Every king in the card-set layout (bit c for card c).
-const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
 /// Whether revealing `c`, the surface of a pile whose structure holds `k` cards, empties the pile:
 /// nothing lies under it, and it is no king (a lone king is rule K's).

@@ -22,6 +22,27 @@ pub const FOUND: u8 = 7;
 /// No card (an empty pile's top).
 pub const NONE: u8 = u8::MAX;
 
+/// Every king in the card-set layout (bit c for card c).
+pub const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+
+/// Card c as a card set (c < 52).
+#[inline]
+pub fn bit(c: u8) -> u64 {
+    1u64 << c
+}
+
+/// The four cards the foundations take next, as a card set.
+#[inline]
+pub fn next_up(found: &[u8; 4]) -> u64 {
+    let mut m = 0;
+    for (su, &f) in found.iter().enumerate() {
+        if f < 13 {
+            m |= bit(su as u8 * 13 + f);
+        }
+    }
+    m
+}
+
 /// A card as a card set (bit c); `NONE` as the empty set.
 #[inline]
 pub fn card_bit(c: u8) -> u64 {

@@ -3,8 +3,8 @@
 //! make/undo restores, verdicts are deterministic.
 
 use super::keys::{key, sort7};
-use super::moves::{candidates, next_up, safe_mask, safe_move, spell};
-use super::state::{Move, State, FOUND, NONE, PILES, UNLIMITED};
+use super::moves::{candidates, safe_mask, safe_move, spell};
+use super::state::{next_up, Move, State, FOUND, NONE, PILES, UNLIMITED};
 use super::walk::{legal, play};
 use crate::search::{search, Limits, Verdict};
 use crate::{Layout, Options};
