@@ -10,7 +10,7 @@
 
 use super::abs_move::AbsMove;
 use super::prune;
-use super::state::{bit, fits, next_up, rank, red, suit, State, KINGS, PILES, UNLIMITED};
+use super::state::{bit, fits, next_up, rank, red, safe_cards, suit, State, KINGS, PILES, UNLIMITED};
 use crate::search::Game;
 use crate::seen::{SeenKey, SeenSet, WordSet};
 
@@ -460,25 +460,10 @@ impl Abs {
         ok
     }
 
-    /// `safe_next` with these heights.
+    /// `safe_next` with these heights (no card is safe by its rank alone here).
     #[inline]
-    fn safe_of([s, h, d, c]: [u8; 4]) -> u64 {
-        let (black, red_) = (s.min(c), h.min(d));
-        let ok = |f: u8, others: u8, twin: u8| f < 13 && others >= f && twin + 1 >= f;
-        let mut m = 0;
-        if ok(s, red_, c) {
-            m |= bit(s);
-        }
-        if ok(h, black, d) {
-            m |= bit(13 + h);
-        }
-        if ok(d, black, h) {
-            m |= bit(26 + d);
-        }
-        if ok(c, red_, s) {
-            m |= bit(39 + c);
-        }
-        m
+    fn safe_of(found: [u8; 4]) -> u64 {
+        safe_cards(found, 0)
     }
 
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest

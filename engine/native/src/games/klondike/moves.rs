@@ -1,7 +1,7 @@
 //! Safe moves, candidate moves (best first, dominated ones left out) and
 //! their spelling in the notation of engine/games/klondike/README.md.
 
-use super::state::{bit, card_bit, next_up, rank, red, suit, twin, Move, State, FOUND, KINGS, NONE, PILES, SUIT_LETTERS};
+use super::state::{bit, card_bit, next_up, rank, red, safe_cards, suit, twin, Move, State, FOUND, KINGS, NONE, PILES, SUIT_LETTERS};
 
 /// A move that keeps every win (README.md, "Safe moves"):
 /// a pile's top card, or at draw 1 the waste's top card, that `safe_up`
@@ -26,29 +26,11 @@ pub fn safe_move(s: &State) -> Option<Move> {
     None
 }
 
-
-/// The cards `State::safe_up` allows, as a card set, from the heights alone (one test a suit
-/// instead of one a card): suit s's next card (rank f+1) when f+1 ≤ 2, or both other-colour
-/// heights ≥ f and the same colour's other suit ≥ f−1.
+/// The cards `State::safe_up` allows, as a card set, from the heights alone (`safe_cards`: aces
+/// and twos up freely).
 #[inline]
 pub(super) fn safe_mask(found: &[u8; 4]) -> u64 {
-    let [sp, h, d, c] = *found;
-    let (black, red_) = (sp.min(c), h.min(d));
-    let ok = |f: u8, others: u8, twin: u8| f < 13 && (f < 2 || (others >= f && twin + 1 >= f));
-    let mut m = 0;
-    if ok(sp, red_, c) {
-        m |= bit(sp);
-    }
-    if ok(h, black, d) {
-        m |= bit(13 + h);
-    }
-    if ok(d, black, h) {
-        m |= bit(26 + d);
-    }
-    if ok(c, red_, sp) {
-        m |= bit(39 + c);
-    }
-    m
+    safe_cards(*found, 2)
 }
 
 /// Whether a card taken down from its foundation would be safe to put back
