@@ -364,6 +364,7 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::xorshift;
 
     use crate::search::tests::{Walk, BIG};
 
@@ -372,12 +373,7 @@ mod tests {
         // random pushes and pops against a binary heap of (lower score, newer node)
         use std::cmp::Reverse;
         let mut x = 12345u64;
-        let mut rnd = move |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rnd = move |n: u64| xorshift(&mut x) % n;
         for spread in [3i64, 50, 2000, 1 << 20] {
             let (mut open, mut heap) = (Open::with_capacity(4), std::collections::BinaryHeap::new());
             let mut id = 0u32;

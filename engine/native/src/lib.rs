@@ -10,6 +10,7 @@ pub mod cards;
 pub mod deal;
 pub mod games;
 pub mod memory;
+pub mod rng;
 pub mod search;
 pub mod seen;
 pub mod walk;

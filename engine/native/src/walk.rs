@@ -3,6 +3,7 @@
 //! so the Python side can replay the line and compare its own legal moves.
 
 use crate::search::Game;
+use crate::rng::xorshift;
 
 /// (the line so far, every legal single move in the position it reaches, sorted).
 pub type Walk = Vec<(Vec<String>, Vec<String>)>;
@@ -32,9 +33,7 @@ pub fn random_walk<G: Game, M: Copy>(
         if step == steps || moves.is_empty() {
             break;
         }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        xorshift(&mut x);
         let m = moves[(x % moves.len() as u64) as usize];
         line.push(token(g, m));
         play(g, m);

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::search::Verdict;
+use crate::rng::xorshift;
 
 /// The game with one pruning switched off: `dominated` never, or the safe rule that asks only the
 /// foundations (the rule before the pile test).
@@ -61,10 +62,7 @@ impl Game for Without {
 }
 
 fn next(s: &mut u64) -> u64 {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    *s
+    xorshift(s)
 }
 
 /// A random deal, then random single moves (foundation plays and whole-pile moves preferred, to

@@ -5,6 +5,7 @@ use super::cards::{fits, rank, red, suit, NONE, PARENT_MASK};
 use super::eval::ColStats;
 use super::key::{BOTTOM, IN_CELL};
 use super::state::{FreeCell, Move, CELL0, HOME, NCOL};
+use crate::rng::xorshift;
 
 impl FreeCell {
     #[inline]
@@ -338,9 +339,7 @@ impl FreeCell {
     /// A number below `n` from the ordering noise stream.
     fn noise(&self, n: u64) -> u16 {
         let mut x = self.rng.get();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        xorshift(&mut x);
         self.rng.set(x);
         (x % n) as u16
     }

@@ -14,6 +14,7 @@ const BIG: Limits = Limits { nodes: 5_000_000, max_bytes: 1 << 32 };
 
 /// A card from its name, e.g. "TD", "AS".
 use crate::cards::from_name as c;
+use crate::rng::xorshift;
 fn col(names: &str) -> Vec<u8> {
     names.split_whitespace().map(c).collect()
 }
@@ -191,10 +192,7 @@ fn packed_keys_are_equal_exactly_when_supports_are() {
 
 /// The next index below `n` of a test's xorshift stream `x` (random play).
 fn pick(x: &mut u64, n: usize) -> usize {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    (*x % n as u64) as usize
+    (xorshift(x) % n as u64) as usize
 }
 
 #[test]
@@ -357,12 +355,7 @@ fn interleaved_scans_match_a_plain_search() {
 /// search over every single move wins, with a line that replays, and leave the position.
 fn check_endgames(mut solve: impl FnMut(&mut FreeCell) -> Outcome) {
     let mut x = 88172645463325252u64;
-    let mut next = |n: u64| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x % n
-    };
+    let mut next = |n: u64| xorshift(&mut x) % n;
     let (mut won, mut lost) = (0, 0);
     for _ in 0..300 {
         let found = [2 + next(7) as u8, 2 + next(7) as u8, 2 + next(7) as u8, 2 + next(7) as u8];

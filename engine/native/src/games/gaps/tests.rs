@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::search::{self, Verdict};
+use crate::rng::xorshift;
 
 const BIG: Limits = Limits { nodes: 2_000_000, max_bytes: 1 << 30 };
 
@@ -35,9 +36,7 @@ fn undo_restores_and_keys_differ() {
             g.revert(u);
             assert_eq!((g.key(), g.cells), (k0, c0));
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
+        xorshift(&mut rng);
         g.apply(ms[(rng % ms.len() as u64) as usize]);
     }
 }

@@ -11,6 +11,7 @@ use super::walk::{legal, play};
 use crate::cards::from_name as c;
 use crate::search::{search, Limits, Verdict};
 use crate::{Layout, Options};
+use crate::rng::xorshift;
 
 /// A won deal: its layout, options, start position and an abstract winning line.
 type Case = (Layout, Options, State, Vec<AbsMove>);
@@ -163,12 +164,7 @@ fn concretize_figures() {
 /// failures); panics on a failure unless `count`.
 fn random_abstract_play(deals: u64, len: usize, count: bool) -> (usize, usize) {
     let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let mut rnd = |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut rnd = |n: usize| (xorshift(&mut x) % n as u64) as usize;
     let (mut steps, mut failures) = (0, 0);
     for k in 0..deals {
         for draw in [1, 3] {

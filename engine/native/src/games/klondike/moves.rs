@@ -2,6 +2,7 @@
 //! their spelling in the notation of engine/games/klondike/README.md.
 
 use super::state::{bit, card_bit, next_up, rank, red, safe_cards, suit, twin, Move, State, FOUND, KINGS, NONE, PILES, SUIT_LETTERS};
+use crate::rng::xorshift;
 
 /// A move that keeps every win (README.md, "Safe moves"):
 /// a pile's top card, or at draw 1 the waste's top card, that `safe_up`
@@ -124,9 +125,7 @@ pub fn candidates(s: &State, out: &mut Vec<Move>) {
         x |= 1;
         let tail = &mut out[first..];
         for i in (1..tail.len()).rev() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             tail.swap(i, (x % (i as u64 + 1)) as usize);
         }
     }

@@ -10,6 +10,7 @@ use crate::search::{search, Limits, Verdict};
 use crate::{Layout, Options};
 
 use crate::cards::from_name as c;
+use crate::rng::xorshift;
 
 fn cards(names: &str) -> Vec<u8> {
     names.split_whitespace().map(c).collect()
@@ -338,9 +339,7 @@ fn sort7_sorts_like_sort() {
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     for _ in 0..10_000 {
         let mut c: [u32; PILES] = std::array::from_fn(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             (x % 5) as u32 * 0x0100_0000 + (x >> 40) as u32 % 3
         });
         let mut want = c;

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::search::{self, Verdict};
+use crate::rng::xorshift;
 
 const BIG: Limits = Limits { nodes: 2_000_000, max_bytes: 1 << 30 };
 
@@ -56,9 +57,7 @@ fn undo_restores_and_keys_differ() {
             g.revert(u);
             assert_eq!((g.key(), g.fans), (k0, f0));
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
+        xorshift(&mut rng);
         g.apply(ms[(rng % ms.len() as u64) as usize]);
     }
 }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::search::Verdict;
+use crate::rng::xorshift;
 
 const BIG: Limits = Limits { nodes: 1_000_000, max_bytes: 1 << 30 };
 
@@ -146,12 +147,7 @@ fn key_is_exact_and_undo_restores() {
 #[test]
 fn pruning_keeps_every_verdict() {
     let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move |n: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % n
-    };
+    let mut next = move |n: u64| xorshift(&mut rng) % n;
     let mut verdicts = [0; 2];
     for deal in 0..200 {
         let mut cards: Vec<u8> = (0..52).collect();
@@ -266,12 +262,7 @@ fn pairs_that_wait_on_each_other_are_dead() {
 /// each, a position a few random moves in, with passes and goal varied.
 fn random_positions(count: usize, kings: usize, stock: usize, seed: u64) -> Vec<Pyramid> {
     let mut rng = seed;
-    let mut next = move |n: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % n
-    };
+    let mut next = move |n: u64| xorshift(&mut rng) % n;
     let mut out = Vec::new();
     for deal in 0..count {
         let mut cards: Vec<u8> = (0..52).collect();

@@ -230,6 +230,7 @@ impl SeenSet<Exact> for ExactSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::xorshift;
 
     fn exact(bytes: &[u8]) -> Exact {
         let mut k = Exact { len: bytes.len() as u8, b: [0; KEY_MAX] };
@@ -242,12 +243,7 @@ mod tests {
         // many short keys over few byte values (prefixes of one another, duplicates), through
         // several growths, against std's set
         let mut x = 7u64;
-        let mut rnd = move |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rnd = move |n: u64| xorshift(&mut x) % n;
         let mut set = ExactSet::default();
         let mut std_set = std::collections::HashSet::new();
         for _ in 0..60_000 {

@@ -4,6 +4,7 @@
 use super::*;
 use crate::best_first::best_first;
 use crate::search::Verdict;
+use crate::rng::xorshift;
 
 /// A position from columns (bottom first, with face-down counts) and a stock, no validation of
 /// the pack (hand-made positions hold fewer than 104 cards).
@@ -169,12 +170,7 @@ fn a_narrow_search_running_dry_proves_nothing_and_the_complete_one_wins() {
 /// A full four-suit deal from a seeded shuffle (a xorshift: only the tests' own randomness).
 fn shuffled(seed: u64) -> Spider {
     let mut x = seed.max(1);
-    let mut rnd = move |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut rnd = move |n: usize| (xorshift(&mut x) % n as u64) as usize;
     let mut pack: Vec<u8> = (0..52).chain(0..52).collect();
     for i in (1..pack.len()).rev() {
         pack.swap(i, rnd(i + 1));
