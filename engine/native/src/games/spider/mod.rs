@@ -531,6 +531,12 @@ enum Kind {
     Wide,
 }
 
+/// A search's copy of the game: exact keys (the complete search) or hashed ones.
+enum Searched {
+    Exact(Spider),
+    Hashed(Hashed),
+}
+
 /// The searches of `plan` (each a kind and a depth weight) from `g`, taking turns on one budget and
 /// memory cap, in that order; the complete search always runs (it alone ends when the others have
 /// run dry; one is added last if the plan has none). `lost` only from it.
@@ -539,28 +545,28 @@ fn turns_with(g: &Spider, plan: &[(Kind, i64)], limits: Limits) -> Outcome {
     if !plan.iter().any(|p| p.0 == Kind::Complete) {
         plan.push((Kind::Complete, DEPTH_WEIGHT));
     }
-    let mut hashed: Vec<Hashed> = Vec::new();
-    let mut exact: Vec<Spider> = Vec::new();
-    for &(kind, _) in &plan {
-        let mut c = g.clone();
-        c.narrow = kind == Kind::Narrow;
-        match kind {
-            Kind::Complete => exact.push(c),
-            _ => hashed.push(Hashed(c)),
-        }
-    }
+    // each search's own copy of the game, by key kind (each scan borrows its copy, so they are all
+    // made before the first scan)
+    let mut games: Vec<Searched> = plan
+        .iter()
+        .map(|&(kind, _)| {
+            let mut c = g.clone();
+            c.narrow = kind == Kind::Narrow;
+            if kind == Kind::Complete { Searched::Exact(c) } else { Searched::Hashed(Hashed(c)) }
+        })
+        .collect();
     let max = limits.max_bytes;
-    let (mut hs, mut es) = (hashed.iter_mut(), exact.iter_mut());
     let mut scans: Vec<Box<dyn Resume + '_>> = Vec::new();
-    for &(kind, dw) in &plan {
+    for (game, &(_, dw)) in games.iter_mut().zip(&plan) {
         let score = move |g: &Spider, d: u32| g.eval() * 4 + d as i64 * dw;
-        if kind == Kind::Complete {
-            let c = es.next().unwrap();
-            scans.push(Box::new(Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(c, max, score)) })));
-        } else {
-            let h = hs.next().unwrap();
-            let lazy = Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(h, max, move |h: &Hashed, d| score(&h.0, d))) });
-            scans.push(Box::new(Partial { scan: Box::new(lazy), dry: false }));
+        match game {
+            Searched::Exact(c) => {
+                scans.push(Box::new(Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(c, max, score)) })));
+            }
+            Searched::Hashed(h) => {
+                let lazy = Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(BestFirst::new(h, max, move |h: &Hashed, d| score(&h.0, d))) });
+                scans.push(Box::new(Partial { scan: Box::new(lazy), dry: false }));
+            }
         }
     }
     let alone = plan.iter().position(|p| p.0 == Kind::Complete).unwrap();
