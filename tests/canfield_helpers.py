@@ -38,7 +38,7 @@ def random_position(rng: random.Random, left: int) -> dict[str, list[list[int]]]
     # card goes on a random pile it fits, else into an empty pile, else back to the stock.
     piles: list[list[int]] = [[], [], [], []]
     for c in piles_cards:
-        fits = [p for p in piles if p and (p[-1] // 13 in (1, 2)) != (c // 13 in (1, 2)) and p[-1] % 13 == (c % 13 + 1) % 13]
+        fits = [p for p in piles if R._fits_pile(c, p)]
         empty = [p for p in piles if not p]
         if fits or empty:
             rng.choice(fits or empty).append(c)

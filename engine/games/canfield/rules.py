@@ -113,7 +113,7 @@ def _fits_foundation(s: State, card: int) -> bool:
     return s.level(card) == s.found[card // 13]
 
 
-def _fits_pile(s: State, card: int, pile: list[int]) -> bool:
+def _fits_pile(card: int, pile: list[int]) -> bool:
     """`card` (as a single card or a moved pile's bottom) on `pile`: down by one, other colour, wrapping."""
     if not pile:
         return False
@@ -135,7 +135,7 @@ def legal_moves(s: State) -> list[str]:
             out.append(f"{src}>f")
         for j, pile in enumerate(s.tableau):
             # Only the waste may fill a space, and only once the reserve is gone (else none stays empty).
-            if _fits_pile(s, card, pile) or (src == "w" and not pile and not s.reserve):
+            if _fits_pile(card, pile) or (src == "w" and not pile and not s.reserve):
                 out.append(f"{src}>{j + 1}")
     for i, pile in enumerate(s.tableau):
         if not pile:
@@ -143,7 +143,7 @@ def legal_moves(s: State) -> list[str]:
         if _fits_foundation(s, pile[-1]):
             out.append(f"{i + 1}>f")
         for j, other in enumerate(s.tableau):
-            if j != i and _fits_pile(s, pile[0], other):
+            if j != i and _fits_pile(pile[0], other):
                 out.append(f"{i + 1}>{j + 1}")
     return out
 

@@ -25,6 +25,12 @@ fn suit(c: u8) -> usize {
 fn red(c: u8) -> bool {
     matches!(c / 13, 1 | 2)
 }
+
+/// `c` (a card or a moved pile's bottom) goes on `t` in the tableau: one lower, other colour,
+/// wrapping round the corner (a king on an ace).
+fn builds_on(t: u8, c: u8) -> bool {
+    red(t) != red(c) && t % 13 == (c % 13 + 1) % 13
+}
 /// The suits of the other colour.
 fn opposite(s: usize) -> [usize; 2] {
     match s {
@@ -136,7 +142,7 @@ impl Canfield {
         // The key writes a pile as its bottom card and one suit bit a card, which only a pile built
         // down in alternating colours (all that play can make) fits.
         for (i, p) in piles.iter().enumerate() {
-            if p.windows(2).any(|w| red(w[0]) == red(w[1]) || w[0] % 13 != (w[1] % 13 + 1) % 13) {
+            if p.windows(2).any(|w| !builds_on(w[0], w[1])) {
                 return Err(format!("canfield: tableau pile {} is not built down in alternating colours", i + 1));
             }
         }
@@ -164,10 +170,7 @@ impl Canfield {
     }
     /// `c` (a card or a moved pile's bottom) on pile `j`: one lower, other colour, wrapping.
     fn fits_pile(&self, c: u8, j: usize) -> bool {
-        match self.piles[j].last() {
-            Some(&t) => red(t) != red(c) && t % 13 == (c % 13 + 1) % 13,
-            None => false,
-        }
+        self.piles[j].last().is_some_and(|&t| builds_on(t, c))
     }
     /// Nothing left could ever sit on `c`: each of the other colour's cards one level lower (round
     /// the corner for the base rank) is up, or lies in a pile above its bottom card, where it can
