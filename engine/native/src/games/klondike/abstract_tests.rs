@@ -303,8 +303,9 @@ fn key_is_exact_and_kept_up_to_date() {
                 }
                 assert_eq!(a.key(), a.fresh_key());
                 let f = u32::from_le_bytes(a.found);
-                assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards remembered are the fresh ones");
-                assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards remembered are the fresh ones");
+                // asked twice: the first may compute and remember, the second must answer from memory
+                assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards computed for these heights");
+                assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards remembered for these heights");
                 let (k, st) = (a.key(), state(&a));
                 assert_eq!(*by_key.entry((n, draw, k)).or_insert(st), st);
                 assert_eq!(*by_state.entry((n, draw, st)).or_insert(k), k);
