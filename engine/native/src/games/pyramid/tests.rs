@@ -161,22 +161,30 @@ fn pruning_keeps_every_verdict() {
         }
         let deck = cards[TABLE..TABLE + 16].to_vec();
         let (passes, all) = ([1, 2, 3, 0][deal % 4], deal % 5 == 0);
-        let mut fast = Pyramid::new(t, deck.clone(), passes, all).unwrap();
+        let fast = Pyramid::new(t, deck.clone(), passes, all).unwrap();
         let mut plain = Pyramid::new(t, deck, passes, all).unwrap();
         plain.plain = true;
-        let a = search::search(&mut fast, BIG);
-        let b = search::search(&mut plain, Limits { nodes: 20_000_000, max_bytes: 1 << 32 });
-        assert_eq!(a.verdict_str(), b.verdict_str(), "deal {deal}");
-        assert_ne!(a.verdict_str(), "unknown");
-        if let Verdict::Won(line) = a.verdict {
-            play(&mut fast, &line);
-            assert!(fast.won());
-            verdicts[0] += 1;
-        } else {
-            verdicts[1] += 1;
-        }
+        let (won, _) = same_verdict(fast, plain, &format!("deal {deal}"));
+        verdicts[!won as usize] += 1;
     }
     assert!(verdicts[0] > 10 && verdicts[1] > 10, "{verdicts:?}");
+}
+
+/// `with` searched at the tests' budget and `without` (some pruning off) at a larger one: the same
+/// verdict, decided, and a win replayed to the end. Returns (won, `with` searched fewer positions).
+fn same_verdict(mut with: Pyramid, mut without: Pyramid, what: &str) -> (bool, bool) {
+    let a = search::search(&mut with, BIG);
+    let b = search::search(&mut without, Limits { nodes: 20_000_000, max_bytes: 1 << 32 });
+    assert_eq!(a.verdict_str(), b.verdict_str(), "{what}");
+    assert_ne!(a.verdict_str(), "unknown");
+    let won = if let Verdict::Won(line) = &a.verdict {
+        play(&mut with, line);
+        assert!(with.won());
+        true
+    } else {
+        false
+    };
+    (won, a.nodes < b.nodes)
 }
 
 /// A table of kings but for the cards given (position, card).
@@ -298,20 +306,11 @@ fn each_pruning_keeps_every_verdict() {
     for off in [OFF_PARTNERS, OFF_HALL, OFF_WASTE, OFF_CANON, OFF_ORDER] {
         let (mut counts, mut fewer) = ([0; 2], 0);
         for (i, g) in random_positions(300, 6, 20, 0x2545_f491_4f6c_dd1d).into_iter().enumerate() {
-            let (mut with, mut without) = (g.clone(), g);
+            let mut without = g.clone();
             without.off = off;
-            let a = search::search(&mut with, BIG);
-            let b = search::search(&mut without, Limits { nodes: 20_000_000, max_bytes: 1 << 32 });
-            assert_eq!(a.verdict_str(), b.verdict_str(), "off {off}, position {i}");
-            assert_ne!(a.verdict_str(), "unknown");
-            fewer += (a.nodes < b.nodes) as usize;
-            if let Verdict::Won(line) = a.verdict {
-                play(&mut with, &line);
-                assert!(with.won());
-                counts[0] += 1;
-            } else {
-                counts[1] += 1;
-            }
+            let (won, cut) = same_verdict(g, without, &format!("off {off}, position {i}"));
+            counts[!won as usize] += 1;
+            fewer += cut as usize;
         }
         assert!(counts[0] > 20 && counts[1] > 20, "off {off}: {counts:?}");
         assert!(fewer >= 3, "off {off}: the pruning cut positions on only {fewer} positions");
