@@ -667,8 +667,8 @@ const FIRST_SLICE: u64 = 2000;
 
 /// The complete search's first turn in two and four suits: a quarter of the others', so about a
 /// fifth of the budget beside one other search (four suits). Its exact keys make it the costliest
-/// a position (the key set's probes and growth: most of the CPU time of a deal it searches long)
-/// and the largest in memory, and it wins the fewest deals there: spider-4 deal 93 at 300,000
+/// a position (its key set's probes and growth: 28 % of the CPU of spider-4 deal 1 at 100,000, the
+/// largest share) and the largest in memory, and it wins the fewest deals there: spider-4 deal 93 at 300,000
 /// positions, out of memory under the 1 GiB cap with 2,000, won with 500; spider-2's 13 deals of
 /// 1..200 left at 200,000, half the CPU time and one more won (bench log S6). It still runs to
 /// the end once the others have run dry, so `lost` is as before.
