@@ -13,6 +13,9 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
+mod dense;
+pub use dense::DenseSet;
+
 /// A set of keys: the search asks `contains` and then inserts keys it did not find.
 pub trait SeenSet<K>: Default {
     /// An empty set with room for about `n` keys (a hint).
@@ -375,6 +378,7 @@ fn zeroed_table(n: usize) -> Option<Vec<u64>> {
 /// Types whose all-zero bytes are a valid value (the tables' empty slots).
 trait Zeroed {}
 impl Zeroed for u64 {}
+impl Zeroed for dense::Bucket {}
 impl<const N: usize> Zeroed for [u64; N] {}
 
 /// `n` zeroed values, or None when the allocator refuses (rather than aborting the process).
@@ -566,7 +570,7 @@ impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
 /// Ask Linux to back a big table with huge pages (where transparent huge pages are on "madvise"):
 /// every probe lands on a random page, and with 4 KiB pages nearly each one misses the TLB too.
 /// Only speed changes; a refusal is ignored.
-fn huge_pages(v: &mut [u64]) {
+fn huge_pages<T>(v: &mut [T]) {
     #[cfg(target_os = "linux")]
     {
         extern "C" {
