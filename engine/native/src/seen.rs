@@ -378,7 +378,6 @@ fn zeroed_table(n: usize) -> Option<Vec<u64>> {
 /// Types whose all-zero bytes are a valid value (the tables' empty slots).
 trait Zeroed {}
 impl Zeroed for u64 {}
-impl Zeroed for dense::Bucket {}
 impl<const N: usize> Zeroed for [u64; N] {}
 
 /// `n` zeroed values, or None when the allocator refuses (rather than aborting the process).
@@ -411,6 +410,11 @@ fn trim(spare: &mut Vec<Vec<u64>>, room: u64) {
         keep
     });
     SPARE_HELD.store(total, Ordering::Relaxed);
+}
+
+/// Free every spare (a `DenseSet` moving to its buckets: see there).
+fn drop_spares() {
+    trim(&mut SPARE.lock().unwrap_or_else(|e| e.into_inner()), 0);
 }
 
 /// Free spares beyond `room` bytes: the meter calls it whenever a charge leaves less room than

@@ -1,7 +1,7 @@
 //! `DenseSet`: an exact set of words of up to `BITS` (≤ 61) bits in about 6–7 bytes a word once
-//! it is big, where a `WordSet` takes 16–32 (48 while it doubles). Small, it *is* a `WordSet` (one
-//! probe is a few instructions and the table is in the caches); when that table would grow past
-//! 2^(BITS−39) slots (32 MiB at 61 bits) it moves to *quotiented buckets*:
+//! it is big, where a `WordSet` takes 16–32 (48 while it doubles). It *is* a `WordSet` (the fastest
+//! probe) as long as the memory cap has room for the `WordSet`'s doubling; when it has not, the
+//! words move to *quotiented buckets*, which hold 2.5–5 times as many words in the same bytes:
 //!
 //! - a word `w` is split into its group `g = w >> LOW` and its low `LOW` bits; `h = mix(g)` is a
 //!   bijection of the group's `BITS − LOW` bits; the bucket is `h`'s low `b` bits (2^b buckets),
@@ -9,7 +9,8 @@
 //!   `(bucket, e)` gives back `h`, hence `g` (mix is a bijection), hence `w`: two words are equal
 //!   exactly when their buckets and entries are, so nothing is lossy (a false "seen" could lose a
 //!   win and give a false `lost`).
-//! - a bucket is one cache line: 12 entries of 5 bytes, their count, and a flag telling that a word
+//! - a bucket is one cache line: 12 entries of 5 bytes (their low 4 bytes side by side, compared
+//!   four at a time), their count, and a flag telling that a word
 //!   of this bucket found it full and went to the overflow set, an exact hash set of whole words
 //!   (a few per cent of them near the top load); a lookup reads it only for a flagged bucket.
 //!   Words of one group share a bucket, so the probes a game makes for words that differ only in
@@ -23,58 +24,79 @@
 //! table (`HashSeen`), and the `WordSet` its own: what the meter counts is what the set holds.
 
 use super::{huge_pages, try_zeroed, HashSeen, SeenSet, WordSet};
+
 use crate::memory;
 
 /// Entries a bucket holds.
 const SLOTS: usize = 12;
-/// Bytes of an entry (the quotient of a word: at most 40 bits).
-const ENTRY: usize = 5;
-const ENTRY_MASK: u64 = (1 << (8 * ENTRY)) - 1;
-/// Where a bucket keeps its entry count and its overflow flag.
-const COUNT: usize = SLOTS * ENTRY;
-const FLAG: usize = COUNT + 1;
+/// Bits of an entry (the quotient of a word): its low 32 in `lo`, the next 8 in `hi`.
+const ENTRY_BITS: u32 = 40;
 /// The share of the bucketed entries at which the table doubles, in 1/256ths (80 %): above it
 /// ever more buckets are full and their misses read the overflow set too.
 const LOAD_256: usize = 205;
 
-/// One cache line of entries (`SLOTS` of `ENTRY` bytes), its count and overflow flag.
+/// One cache line: `SLOTS` entries, each its low 32 bits in `lo` and its next 8 in `hi` (so that
+/// one compare of 16-byte vectors tests four entries), their count, and the overflow flag.
 #[repr(C, align(64))]
 #[derive(Clone, Copy)]
-pub(super) struct Bucket([u8; 64]);
+struct Bucket {
+    lo: [u32; SLOTS],
+    hi: [u8; SLOTS],
+    count: u8,
+    flag: u8,
+    _pad: [u8; 2],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
 impl Bucket {
-    /// Entry `j` (below `SLOTS`): 8 bytes read from its start, the bytes past it masked off (the
-    /// last entry's read ends at byte 63).
+    const EMPTY: Bucket = Bucket { lo: [0; SLOTS], hi: [0; SLOTS], count: 0, flag: 0, _pad: [0; 2] };
+
     #[inline]
     fn entry(&self, j: usize) -> u64 {
-        let b: [u8; 8] = self.0[ENTRY * j..ENTRY * j + 8].try_into().unwrap();
-        u64::from_le_bytes(b) & ENTRY_MASK
+        (self.hi[j] as u64) << 32 | self.lo[j] as u64
     }
 
+    /// Bit j set when `lo[j]` is `lo` (every slot, filled or not).
     #[inline]
-    fn set_entry(&mut self, j: usize, e: u64) {
-        self.0[ENTRY * j..ENTRY * j + ENTRY].copy_from_slice(&e.to_le_bytes()[..ENTRY]);
+    fn lo_matches(&self, lo: u32) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; the three 16-byte loads lie in `self.lo` (48 bytes).
+        unsafe {
+            use std::arch::x86_64::*;
+            let k = _mm_set1_epi32(lo as i32);
+            let p = self.lo.as_ptr() as *const __m128i;
+            let m = |i: usize| _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128(p.add(i)), k))) as u32;
+            m(0) | m(1) << 4 | m(2) << 8
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        (0..SLOTS).fold(0, |m, j| m | ((self.lo[j] == lo) as u32) << j)
     }
 
-    #[inline]
-    fn count(&self) -> usize {
-        self.0[COUNT] as usize
-    }
-
+    /// Whether `e` is one of the filled entries: the slots whose low 32 bits agree, then their
+    /// high 8 (rarely more than the one that holds it).
     #[inline]
     fn holds(&self, e: u64) -> bool {
-        (0..self.count()).any(|j| self.entry(j) == e)
+        let mut m = self.lo_matches(e as u32) & ((1 << self.count) - 1);
+        while m != 0 {
+            if self.hi[m.trailing_zeros() as usize] == (e >> 32) as u8 {
+                return true;
+            }
+            m &= m - 1;
+        }
+        false
     }
 
     /// Store `e` if there is room; false when the bucket is full.
     #[inline]
     fn push(&mut self, e: u64) -> bool {
-        let n = self.count();
+        debug_assert!(e >> ENTRY_BITS == 0);
+        let n = self.count as usize;
         if n == SLOTS {
             return false;
         }
-        self.set_entry(n, e);
-        self.0[COUNT] = n as u8 + 1;
+        (self.lo[n], self.hi[n]) = (e as u32, (e >> 32) as u8);
+        self.count += 1;
         true
     }
 }
@@ -98,9 +120,47 @@ pub(crate) fn mix(x: u64, bits: u32) -> u64 {
     x ^ (x >> s)
 }
 
-/// The quotiented table (module docs): `2^bits` buckets in chunks of `2^(BITS − 40)`.
+/// `CHUNK` buckets in a buffer of words (one bucket more, for the alignment): a buffer of
+/// words comes zeroed from `calloc` untouched (its pages mapped only when first used, so that
+/// huge pages can back them), where one of 64-byte-aligned buckets would be zeroed by hand at
+/// once in small pages. `off` is where the first 64-byte-aligned word lies.
+struct Chunk {
+    words: Vec<u64>,
+    off: usize,
+}
+
+impl Chunk {
+    /// A chunk of `n` empty buckets (None when the allocator refuses).
+    fn new(n: usize) -> Option<Chunk> {
+        let mut words = try_zeroed::<u64>(8 * (n + 1))?;
+        huge_pages(&mut words);
+        let off = words.as_ptr().align_offset(64);
+        assert!(off < 8, "a buffer of words is 8-byte aligned");
+        Some(Chunk { words, off })
+    }
+
+    #[inline]
+    fn bucket(&self, j: usize) -> &Bucket {
+        debug_assert!(self.off + 8 * (j + 1) <= self.words.len());
+        // SAFETY: bucket j's 64 bytes lie in `words` (its length is 8 words a bucket and 8 more
+        // for the offset, j is below the chunk's bucket count), at a 64-byte-aligned address;
+        // every bit pattern is a valid Bucket (integers only); `&self` borrows the buffer.
+        unsafe { &*(self.words.as_ptr().add(self.off + 8 * j) as *const Bucket) }
+    }
+
+    #[inline]
+    fn bucket_mut(&mut self, j: usize) -> &mut Bucket {
+        debug_assert!(self.off + 8 * (j + 1) <= self.words.len());
+        // SAFETY: as in `bucket`; `&mut self` borrows the buffer exclusively.
+        unsafe { &mut *(self.words.as_mut_ptr().add(self.off + 8 * j) as *mut Bucket) }
+    }
+}
+
+/// The quotiented table (module docs): `2^bits` buckets in chunks of `2^(BITS − 40)`. Its probes
+/// are calls (`inline(never)`): beside a cache miss a call costs nothing, and the searches that
+/// inline them (every probe site of the set) stay as small as with a `WordSet` alone.
 struct Buckets<const LOW: u32, const BITS: u32> {
-    chunks: Vec<Vec<Bucket>>,
+    chunks: Vec<Chunk>,
     bits: u32,
     /// Words in the buckets and the overflow set.
     len: usize,
@@ -109,11 +169,12 @@ struct Buckets<const LOW: u32, const BITS: u32> {
 }
 
 impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
-    /// The fewest bucket bits, so that an entry (`BITS − bits` bits) fits `ENTRY` bytes; also
+    /// The fewest bucket bits, so that an entry (`BITS − bits` bits) fits `ENTRY_BITS`; also
     /// the chunk's size.
-    const MIN_BITS: u32 = BITS - 8 * ENTRY as u32;
+    const MIN_BITS: u32 = BITS - ENTRY_BITS;
     const CHUNK_BUCKETS: usize = 1 << Self::MIN_BITS;
-    const CHUNK_BYTES: u64 = (Self::CHUNK_BUCKETS * std::mem::size_of::<Bucket>()) as u64;
+    /// A chunk's buffer: its buckets and one more (the alignment).
+    const CHUNK_BYTES: u64 = ((Self::CHUNK_BUCKETS + 1) * std::mem::size_of::<Bucket>()) as u64;
 
     /// The bucket of `w` and its entry there.
     #[inline]
@@ -126,53 +187,66 @@ impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
 
     #[inline]
     fn bucket(&self, i: usize) -> &Bucket {
-        &self.chunks[i >> Self::MIN_BITS][i & (Self::CHUNK_BUCKETS - 1)]
+        self.chunks[i >> Self::MIN_BITS].bucket(i & (Self::CHUNK_BUCKETS - 1))
     }
 
     #[inline]
     fn bucket_mut(&mut self, i: usize) -> &mut Bucket {
-        &mut self.chunks[i >> Self::MIN_BITS][i & (Self::CHUNK_BUCKETS - 1)]
+        self.chunks[i >> Self::MIN_BITS].bucket_mut(i & (Self::CHUNK_BUCKETS - 1))
     }
 
     /// `n` new chunks, charged first (None, nothing kept or charged, when refused).
-    fn new_chunks(n: usize) -> Option<Vec<Vec<Bucket>>> {
+    fn new_chunks(n: usize) -> Option<Vec<Chunk>> {
         if !memory::charge(n as u64 * Self::CHUNK_BYTES) {
             return None;
         }
         let mut out = Vec::with_capacity(n);
         for _ in 0..n {
-            let Some(mut c) = try_zeroed::<Bucket>(Self::CHUNK_BUCKETS) else {
+            let Some(c) = Chunk::new(Self::CHUNK_BUCKETS) else {
                 memory::release(n as u64 * Self::CHUNK_BYTES);
                 memory::fail();
                 return None;
             };
-            huge_pages(&mut c);
             out.push(c);
         }
         Some(out)
     }
 
-    /// An empty table of one chunk (None when the meter or the allocator refuses).
-    fn new() -> Option<Self> {
-        let chunks = Self::new_chunks(1)?;
-        Some(Buckets { chunks, bits: Self::MIN_BITS, len: 0, over: HashSeen::default() })
+    /// An empty table with room for `n` words below its load (the fewest buckets, at least a
+    /// chunk); None when the meter or the allocator refuses.
+    fn new(n: usize) -> Option<Self> {
+        let mut t = Buckets { chunks: Vec::new(), bits: Self::MIN_BITS, len: 0, over: HashSeen::default() };
+        while !t.fits(n) {
+            t.bits += 1;
+        }
+        t.chunks = Self::new_chunks(1 << (t.bits - Self::MIN_BITS))?;
+        Some(t)
     }
 
-    #[inline]
+    /// The bytes of the table `new(n)` makes.
+    fn bytes_for(n: usize) -> u64 {
+        let mut bits = Self::MIN_BITS;
+        while n * 256 > (SLOTS << bits) * LOAD_256 {
+            bits += 1;
+        }
+        Self::CHUNK_BYTES << (bits - Self::MIN_BITS)
+    }
+
+    #[inline(never)]
     fn contains(&self, w: u64) -> bool {
         let (i, e) = self.place(w);
         let b = self.bucket(i);
-        b.holds(e) || (b.0[FLAG] != 0 && self.over.contains(&w))
+        b.holds(e) || (b.flag != 0 && self.over.contains(&w))
     }
 
     /// Insert `w` (not in the set): into its bucket, or when that is full, flag it and put `w`
     /// in the overflow set (whose room `reserve_one` made).
-    #[inline]
+    #[inline(never)]
     fn insert(&mut self, w: u64) {
         let (i, e) = self.place(w);
         let b = self.bucket_mut(i);
         if !b.push(e) {
-            b.0[FLAG] = 1;
+            b.flag = 1;
             self.over.insert(w);
         }
         self.len += 1;
@@ -200,8 +274,8 @@ impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
         let low = (1u64 << LOW) - 1;
         for i in 0..n {
             let old = *self.bucket(i);
-            let (mut stay, mut go) = (Bucket([0; 64]), Bucket([0; 64]));
-            for j in 0..old.count() {
+            let (mut stay, mut go) = (Bucket::EMPTY, Bucket::EMPTY);
+            for j in 0..old.count as usize {
                 let e = old.entry(j);
                 let e2 = (e >> (LOW + 1)) << LOW | (e & low);
                 let pushed = if e >> LOW & 1 == 0 { stay.push(e2) } else { go.push(e2) };
@@ -224,7 +298,7 @@ impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
         self.chunks.len() as u64 * Self::CHUNK_BYTES
     }
 
-    #[inline]
+    #[inline(never)]
     fn prefetch(&self, w: u64) {
         let p: *const Bucket = self.bucket(self.place(w).0);
         #[cfg(target_arch = "x86_64")]
@@ -252,9 +326,9 @@ pub struct DenseSet<const LOW: u32, const BITS: u32> {
 }
 
 impl<const LOW: u32, const BITS: u32> DenseSet<LOW, BITS> {
-    /// The slots of the largest `WordSet` kept before the buckets (at 61 bits 2^22 slots, 32 MiB,
-    /// 2^21 words: a quarter of the first bucket table's room).
-    const SMALL_MAX: usize = 1 << (BITS - 39);
+    /// The slots of the largest `WordSet` (2^26 at 61 bits: 512 MiB, 2^25 words, as many as
+    /// Klondike's default budget), or less when the cap has no room for its doubling.
+    const SMALL_MAX: usize = 1 << (BITS - 35);
 
     /// Where a word's `WordSet` probe starts: a hash of its group, so that a group is side by side.
     #[inline]
@@ -281,32 +355,48 @@ impl<const LOW: u32, const BITS: u32> DenseSet<LOW, BITS> {
     }
 
     /// Room for one more word, charged first; false when the cap or the allocator refuses. The
-    /// `WordSet` moves to the buckets when it would grow past `SMALL_MAX` slots and the cap has
-    /// room for the first chunk; else it doubles as it would alone (so a cap too small for the
-    /// buckets holds as many words as a `WordSet` does).
+    /// `WordSet` (fastest, 16–32 bytes a word) doubles while the cap has room for its doubling
+    /// (old and new table); when it has not (or the `WordSet` is at `SMALL_MAX`), the words move to
+    /// buckets just big enough for them below their load, if the cap has room for those beside the
+    /// `WordSet`, which is then freed. So the set is the `WordSet` alone, and every search the
+    /// same, wherever the `WordSet` fits the cap, and holds about 2.5–5 times its words where not.
     pub fn reserve_one(&mut self) -> bool {
         if let Some(b) = &mut self.big {
             return b.reserve_one();
         }
         let s = &self.small;
-        if 2 * (s.len + 1) > s.slots.len()
-            && s.slots.len() >= Self::SMALL_MAX
-            && memory::room() >= Buckets::<LOW, BITS>::CHUNK_BYTES
-        {
-            if let Some(mut b) = Buckets::new() {
-                for &w in self.small.slots.iter().filter(|&&w| w != 0) {
-                    if !b.over.reserve_one() {
-                        return false; // the meter is told; `b` gives its charge back
-                    }
-                    b.insert(w);
-                }
-                self.small = WordSet::default(); // its table goes to the spares
-                self.big = Some(Box::new(b));
-                return self.reserve_one();
+        if 2 * (s.len + 1) <= s.slots.len() {
+            return true;
+        }
+        let doubled = (16 * s.slots.len()).max(8 << 10) as u64;
+        if s.slots.len() >= Self::SMALL_MAX || memory::room() < doubled {
+            let n = s.len + 1;
+            if memory::room() >= Buckets::<LOW, BITS>::bytes_for(n) {
+                return self.to_buckets(n) && self.reserve_one();
             }
-            return false;
         }
         self.small.reserve_one(Self::home)
+    }
+
+    /// Move the words to buckets with room for `n` (the cap has room for them): false when the
+    /// allocator (or the overflow set's charge) refuses.
+    #[cold]
+    fn to_buckets(&mut self, n: usize) -> bool {
+        let Some(mut b) = Buckets::new(n) else {
+            return false;
+        };
+        for &w in self.small.slots.iter().filter(|&&w| w != 0) {
+            if !b.over.reserve_one() {
+                return false; // the meter is told; `b` gives its charge back
+            }
+            b.insert(w);
+        }
+        self.small = WordSet::default();
+        self.big = Some(Box::new(b));
+        // A search this big is far from the deals the spare tables speed up (their first page
+        // faults): freed, so that what the process holds is what the meter counts.
+        super::drop_spares();
+        true
     }
 
     pub fn len(&self) -> usize {
@@ -344,7 +434,7 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
-    /// 48-bit words: buckets from 2^8 on (chunks of 16 KiB), the `WordSet` left at 512 words.
+    /// 48-bit words: buckets from 2^8 on (chunks of 16 KiB), the `WordSet` left at 2^12 words.
     type Set = DenseSet<5, 48>;
 
     fn hash_bytes(b: &Buckets<5, 48>) -> u64 {
@@ -435,6 +525,29 @@ mod tests {
         assert_eq!(memory::used(), 0, "a dropped set gives its charge back");
     }
 
+    /// A `WordSet` whose doubling the cap has no room for moves to buckets (and holds more than
+    /// twice its words in the cap); one whose doubling fits stays as it is, the same table.
+    #[test]
+    fn dense_set_moves_to_buckets_when_the_cap_refuses_the_word_sets_doubling() {
+        let cap = 80 << 10;
+        let _s = memory::scope(cap);
+        let (mut s, mut r, mut n) = (Set::default(), 3u64, 0usize);
+        while s.reserve_one() {
+            if n == 2000 {
+                // 2^12 slots (32 KiB): doubling it would need 96 KiB
+                assert!(s.big.is_none() && s.small.slots.len() == 1 << 12);
+            }
+            let w = (xorshift(&mut r) >> 16).max(1);
+            if !s.contains(w) {
+                s.insert(w);
+                n += 1;
+            }
+        }
+        let b = s.big.as_ref().expect("moved to buckets");
+        assert_eq!(b.bits, 10); // 2^12 slots -> 2^8 buckets -> 2^10 (64 KiB): 2^11 would pass the cap
+        assert!(n > 2 * 2048 && memory::used() <= cap && memory::used() == s.bytes(), "{n} words");
+    }
+
     /// Under a cap the set grows only while the meter allows: the table charged never passes it,
     /// doubling adds the new half alone (never old and new twice), and it holds 4–5 words a bucket
     /// line of 64 bytes where a `WordSet` holds one per 16 bytes.
@@ -454,8 +567,9 @@ mod tests {
         }
         assert!(memory::over() && memory::used() <= cap && peak <= cap);
         let b = s.big.as_ref().unwrap();
-        // 16 KiB chunks: 2^13 buckets (512 KiB) fit, their doubling to 1 MiB and the overflow set not
-        assert_eq!((b.bits, b.table_bytes()), (13, 512 << 10));
+        // 16 KiB chunks (and 64 bytes for the alignment): 2^13 buckets fit, their doubling and
+        // the overflow set not
+        assert_eq!((b.bits, b.table_bytes()), (13, 32 * ((16 << 10) + 64)));
         assert_eq!(memory::used(), s.bytes());
         assert!(2 * b.table_bytes() + hash_bytes(b) > cap);
         assert!(s.len() * 256 >= (SLOTS << b.bits) * (LOAD_256 - 1), "{} words in 2^{} buckets", s.len(), b.bits);
