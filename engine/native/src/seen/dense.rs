@@ -17,14 +17,14 @@
 //!   their low bits (Klondike's waste sizes) read one line.
 //! - it doubles at 80 % of its entries: bucket `i` splits into `i` and `i + 2^b` by the lowest bit
 //!   of `h >> b` (an entry loses that bit), so the old buckets are rewritten where they lie and
-//!   the new half comes in chunks of the first table's size: nothing is copied and the peak is the
-//!   new table alone (no old-plus-new). The overflow words are placed again after a split.
+//!   the new half comes in new chunks of 2^(BITS − 40) buckets (128 MiB at 61 bits): nothing is
+//!   copied and the peak is the new table alone (no old-plus-new). The overflow words are placed
+//!   again after a split.
 //!
 //! Every chunk is charged to the memory meter before it is allocated, the overflow set charges its
 //! table (`HashSeen`), and the `WordSet` its own: what the meter counts is what the set holds.
 
 use super::{huge_pages, try_zeroed, HashSeen, SeenSet, WordSet};
-
 use crate::memory;
 
 /// Entries a bucket holds.
