@@ -12,7 +12,7 @@ use super::abs_move::AbsMove;
 use super::prune;
 use super::state::{bit, fits, next_up, rank, red, safe_cards, suit, State, KINGS, PILES, UNLIMITED};
 use crate::search::Game;
-use crate::seen::{SeenKey, SeenSet, WordSet};
+use crate::seen::{DenseSet, SeenKey, SeenSet};
 
 /// Cards the deal put in a pile at most (6 face down and the surface card of a layout).
 const STRUCT_CAP: usize = 8;
@@ -78,36 +78,30 @@ impl std::hash::Hash for AbsKey {
     }
 }
 
-impl AbsKey {
-    /// Where the key's probes start: a hash of all but the waste size.
-    #[inline]
-    fn home(self) -> u64 {
-        (self.0 >> POS_BITS).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-}
-
-/// The seen set of the abstract search: keys are never 0 (the waste size part is 1..=31).
+/// The seen set of the abstract search: keys are never 0 (the waste size part is 1..=31) and have
+/// at most 61 bits (`Abs::from_state`); the waste size is the low `POS_BITS`, so the keys that
+/// differ only by it share a probe (a cache line).
 #[derive(Default)]
-pub struct AbsSeen(WordSet);
+pub struct AbsSeen(DenseSet<POS_BITS, KEY_BITS>);
 
 impl SeenSet<AbsKey> for AbsSeen {
     #[inline]
     fn contains(&self, k: &AbsKey) -> bool {
-        self.0.contains(k.home(), k.0)
+        self.0.contains(k.0)
     }
     #[inline]
     fn insert(&mut self, k: AbsKey) {
-        self.0.insert(k.home(), k.0, |w| AbsKey(w).home())
+        self.0.insert(k.0)
     }
     fn len(&self) -> usize {
         self.0.len()
     }
     fn reserve_one(&mut self) -> bool {
-        self.0.reserve_one(|w| AbsKey(w).home())
+        self.0.reserve_one()
     }
     #[inline]
     fn prefetch(&self, k: &AbsKey) {
-        self.0.prefetch(k.home())
+        self.0.prefetch(k.0)
     }
 }
 
@@ -117,6 +111,8 @@ impl SeenKey for AbsKey {
 
 /// Key bits of the waste size, and of the stock cards left.
 const POS_BITS: u32 = 5;
+/// Bits of a key at most (the seen set's bound): 29 of waste and stock, 32 of the mixed radix.
+const KEY_BITS: u32 = 61;
 const STOCK_BITS: u32 = 24;
 /// Where the mixed-radix number of the foundations and structure counts starts in the key.
 const RADIX_SHIFT: u32 = POS_BITS + STOCK_BITS;
@@ -187,7 +183,7 @@ impl Abs {
             a.pmul[p] = m << RADIX_SHIFT;
             m *= a.strct[p] as u64 + 1;
         }
-        if m > 1 << (64 - RADIX_SHIFT) || s.slen as u32 > STOCK_BITS {
+        if m > 1 << (KEY_BITS - RADIX_SHIFT) || s.slen as u32 > STOCK_BITS {
             return None;
         }
         a.code = a.fresh_code();

@@ -302,6 +302,7 @@ fn key_is_exact_and_kept_up_to_date() {
                     undo.push(a.apply(v[rng(&mut x) as usize % v.len()]));
                 }
                 assert_eq!(a.key(), a.fresh_key());
+                assert!(a.key().0 >> 61 == 0, "the seen set (a DenseSet) takes 61-bit keys");
                 let f = u32::from_le_bytes(a.found);
                 // asked twice: the first may compute and remember, the second must answer from memory
                 assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards computed for these heights");
