@@ -14,6 +14,9 @@ use super::state::{bit, fits, next_up, rank, red, safe_cards, suit, State, KINGS
 use crate::search::Game;
 use crate::seen::{SeenKey, SeenSet, WordSet};
 
+/// The four aces as a card set.
+const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+
 /// Cards the deal put in a pile at most (6 face down and the surface card of a layout).
 const STRUCT_CAP: usize = 8;
 
@@ -62,6 +65,9 @@ pub struct Abs {
     /// abstract game", rule E; `prune.rs`); true but in the test that compares the search
     /// without it.
     pub rule_e: bool,
+    /// Put twos up without branching once their ace is up (README.md, "The abstract game", safe
+    /// moves, twos); true but in the test that compares the search without it.
+    pub free_twos: bool,
 }
 
 /// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
@@ -159,6 +165,7 @@ impl Abs {
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
             lone_kings: true,
             rule_e: true,
+            free_twos: true,
             safe_seen: std::cell::Cell::new((u32::MAX, 0)),
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
@@ -423,16 +430,16 @@ impl Abs {
         self.code += self.pmul[p];
     }
 
-    /// Whether `c` (next on its foundation) may go up without branching: an ace, or both
-    /// other-colour foundations hold rank−1 and the same colour's other suit rank−2
-    /// (README.md, "The abstract game", safe moves: abstract Lemma A).
+    /// Whether `c` (next on its foundation) may go up without branching: an ace or a two
+    /// (`free_twos`), or both other-colour foundations hold rank−1 and the same colour's other
+    /// suit rank−2 (README.md, "The abstract game", safe moves: abstract Lemma A, and twos).
     #[inline]
     pub(super) fn safe_up(&self, c: u8) -> bool {
         let r = rank(c);
         if !self.to_found_ok(c) {
             return false;
         }
-        if r == 1 {
+        if r == 1 || (r == 2 && self.free_twos) {
             return true;
         }
         let (o1, o2) = if red(c) { (0, 3) } else { (1, 2) };
@@ -445,7 +452,15 @@ impl Abs {
     /// is ≥ f−1 (an ace, f = 0, always).
     #[cfg(test)]
     pub(super) fn safe_next(&self) -> u64 {
-        Self::safe_of(self.found)
+        self.safe_of(self.found)
+    }
+
+    /// The search without free twos (`free_twos`), for the test that compares it with the rule:
+    /// the remembered safe cards are forgotten with it.
+    #[cfg(test)]
+    pub(super) fn without_free_twos(&mut self) {
+        self.free_twos = false;
+        self.safe_seen.set((u32::MAX, 0));
     }
 
     /// `safe_of` of these heights (one word), from the last answer when they are the same.
@@ -455,24 +470,26 @@ impl Abs {
         if f == found {
             return ok;
         }
-        let ok = Self::safe_of(found.to_le_bytes());
+        let ok = self.safe_of(found.to_le_bytes());
         self.safe_seen.set((found, ok));
         ok
     }
 
-    /// `safe_next` with these heights (no card is safe by its rank alone here).
+    /// `safe_next` with these heights (aces and, with `free_twos`, twos by their rank alone).
     #[inline]
-    fn safe_of(found: [u8; 4]) -> u64 {
-        safe_cards(found, 0)
+    fn safe_of(&self, found: [u8; 4]) -> u64 {
+        safe_cards(found, if self.free_twos { 2 } else { 0 })
     }
 
-    /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
-    /// card number first).
+    /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (aces
+    /// first, then the lowest card number: a two goes up only once no ace lies face up, so no
+    /// placed ace sits on its type, README.md, "The abstract game", twos).
     pub fn safe(&self) -> Option<AbsMove> {
         let ok = self.safe_cached(u32::from_le_bytes(self.found));
         let m = self.vis & ok;
         if m != 0 {
-            let c = m.trailing_zeros() as u8;
+            let aces = m & ACES;
+            let c = if aces != 0 { aces.trailing_zeros() } else { m.trailing_zeros() } as u8;
             debug_assert!(self.safe_up(c));
             return Some(AbsMove::PileStack(c));
         }

@@ -502,6 +502,15 @@ fn rule_e_keeps_every_verdict_on_random_positions() {
 }
 
 #[test]
+fn free_twos_keep_every_verdict_on_random_positions() {
+    // Twos put up once their ace is (README.md, "The abstract game", twos); the rule must act on
+    // some positions.
+    let (decided, won, fewer) = rule_keeps_every_verdict(3000, (41, 13), 45, |a| a.without_free_twos());
+    eprintln!("free twos: {decided} decided ({won} won), {fewer} with fewer positions");
+    assert!(decided > 200 && won > 40 && decided - won > 15 && fewer > 20, "decided {decided} won {won} fewer {fewer}");
+}
+
+#[test]
 fn rule_e_cuts_an_emptying_reveal_no_king_can_follow() {
     // Pile 1 holds 5♥ alone and pile 2 shows 6♠: 5♥ may move onto 6♠ and empty pile 1, but the
     // four kings lie face down at the bottom of piles 4..7 and none is in the stock, so no king
