@@ -14,9 +14,6 @@ use super::state::{bit, fits, next_up, rank, red, safe_cards, suit, State, KINGS
 use crate::search::Game;
 use crate::seen::{SeenKey, SeenSet, WordSet};
 
-/// The four aces as a card set.
-const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
-
 /// Cards the deal put in a pile at most (6 face down and the surface card of a layout).
 const STRUCT_CAP: usize = 8;
 
@@ -65,9 +62,10 @@ pub struct Abs {
     /// abstract game", rule E; `prune.rs`); true but in the test that compares the search
     /// without it.
     pub rule_e: bool,
-    /// Put twos up without branching once their ace is up (README.md, "The abstract game", safe
-    /// moves, twos); true but in the test that compares the search without it.
-    pub free_twos: bool,
+    /// Safe moves one rank sooner: a card goes up without branching once both suits of the other
+    /// colour and its twin hold rank−2 (README.md, "The abstract game", rule S); true but in the
+    /// test that compares the search with Lemma A's rule alone.
+    pub rule_s: bool,
 }
 
 /// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
@@ -165,7 +163,7 @@ impl Abs {
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
             lone_kings: true,
             rule_e: true,
-            free_twos: true,
+            rule_s: true,
             safe_seen: std::cell::Cell::new((u32::MAX, 0)),
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
@@ -430,20 +428,21 @@ impl Abs {
         self.code += self.pmul[p];
     }
 
-    /// Whether `c` (next on its foundation) may go up without branching: an ace or a two
-    /// (`free_twos`), or both other-colour foundations hold rank−1 and the same colour's other
-    /// suit rank−2 (README.md, "The abstract game", safe moves: abstract Lemma A, and twos).
+    /// Whether `c` (next on its foundation) may go up without branching: an ace, or both
+    /// other-colour foundations hold rank−1 (with `rule_s`, rank−2) and the same colour's other
+    /// suit rank−2 (README.md, "The abstract game", safe moves: abstract Lemma A, and rule S).
     #[inline]
     pub(super) fn safe_up(&self, c: u8) -> bool {
         let r = rank(c);
         if !self.to_found_ok(c) {
             return false;
         }
-        if r == 1 || (r == 2 && self.free_twos) {
+        if r == 1 {
             return true;
         }
         let (o1, o2) = if red(c) { (0, 3) } else { (1, 2) };
-        self.found[o1] >= r - 1 && self.found[o2] >= r - 1 && self.found[3 - suit(c) as usize] >= r - 2
+        let others = if self.rule_s { r - 2 } else { r - 1 };
+        self.found[o1] >= others && self.found[o2] >= others && self.found[3 - suit(c) as usize] >= r - 2
     }
 
     /// The cards `safe_up` allows, one per suit at most, from the foundation heights alone
@@ -455,11 +454,11 @@ impl Abs {
         self.safe_of(self.found)
     }
 
-    /// The search without free twos (`free_twos`), for the test that compares it with the rule:
-    /// the remembered safe cards are forgotten with it.
+    /// The search without rule S (`rule_s`), for the test that compares it with the rule: the
+    /// remembered safe cards are forgotten with it.
     #[cfg(test)]
-    pub(super) fn without_free_twos(&mut self) {
-        self.free_twos = false;
+    pub(super) fn without_rule_s(&mut self) {
+        self.rule_s = false;
         self.safe_seen.set((u32::MAX, 0));
     }
 
@@ -475,21 +474,49 @@ impl Abs {
         ok
     }
 
-    /// `safe_next` with these heights (aces and, with `free_twos`, twos by their rank alone).
+    /// `safe_next` with these heights: with rule S a suit's next card (rank f+1) when the other
+    /// colour's heights and its twin's are all ≥ f−1 (aces always), else Lemma A's rule
+    /// (`safe_cards`: the other colour ≥ f, the twin ≥ f−1; no card safe by its rank alone).
     #[inline]
     fn safe_of(&self, found: [u8; 4]) -> u64 {
-        safe_cards(found, if self.free_twos { 2 } else { 0 })
+        if !self.rule_s {
+            return safe_cards(found, 0);
+        }
+        let [sp, h, d, c] = found;
+        let (black, red_) = (sp.min(c), h.min(d));
+        let ok = |f: u8, others: u8, twin: u8| f < 13 && others.min(twin) + 1 >= f;
+        let mut m = 0;
+        if ok(sp, red_, c) {
+            m |= bit(sp);
+        }
+        if ok(h, black, d) {
+            m |= bit(13 + h);
+        }
+        if ok(d, black, h) {
+            m |= bit(26 + d);
+        }
+        if ok(c, red_, sp) {
+            m |= bit(39 + c);
+        }
+        m
     }
 
-    /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (aces
-    /// first, then the lowest card number: a two goes up only once no ace lies face up, so no
-    /// placed ace sits on its type, README.md, "The abstract game", twos).
+    /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
+    /// rank first, then the lowest card number: with rule S a card goes up only once no card that
+    /// could sit on it lies face up, README.md, "The abstract game", rule S).
     pub fn safe(&self) -> Option<AbsMove> {
         let ok = self.safe_cached(u32::from_le_bytes(self.found));
         let m = self.vis & ok;
         if m != 0 {
-            let aces = m & ACES;
-            let c = if aces != 0 { aces.trailing_zeros() } else { m.trailing_zeros() } as u8;
+            // at most one card a suit: the lowest rank, ties to the lower card number
+            let (mut c, mut rest) = (m.trailing_zeros() as u8, m & (m - 1));
+            while rest != 0 {
+                let d = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                if rank(d) < rank(c) {
+                    c = d;
+                }
+            }
             debug_assert!(self.safe_up(c));
             return Some(AbsMove::PileStack(c));
         }

@@ -502,11 +502,10 @@ fn rule_e_keeps_every_verdict_on_random_positions() {
 }
 
 #[test]
-fn free_twos_keep_every_verdict_on_random_positions() {
-    // Twos put up once their ace is (README.md, "The abstract game", twos); the rule must act on
-    // some positions.
-    let (decided, won, fewer) = rule_keeps_every_verdict(3000, (41, 13), 45, |a| a.without_free_twos());
-    eprintln!("free twos: {decided} decided ({won} won), {fewer} with fewer positions");
+fn rule_s_keeps_every_verdict_on_random_positions() {
+    // Rule S (README.md, "The abstract game"); the rule must act on some positions.
+    let (decided, won, fewer) = rule_keeps_every_verdict(3000, (41, 13), 45, |a| a.without_rule_s());
+    eprintln!("rule S: {decided} decided ({won} won), {fewer} with fewer positions");
     assert!(decided > 200 && won > 40 && decided - won > 15 && fewer > 20, "decided {decided} won {won} fewer {fewer}");
 }
 
