@@ -62,8 +62,8 @@ pub struct Abs {
     /// abstract game", rule E; `prune.rs`); true but in the test that compares the search
     /// without it.
     pub rule_e: bool,
-    /// Safe moves one rank sooner: a card goes up without branching once both suits of the other
-    /// colour and its twin hold rank−2 (README.md, "The abstract game", rule S); true but in the
+    /// Looser safe moves: a card goes up without branching once both suits of the other colour
+    /// hold rank−2 and its twin rank−3 (README.md, "The abstract game", rule S); true but in the
     /// test that compares the search with Lemma A's rule alone.
     pub rule_s: bool,
 }
@@ -429,8 +429,9 @@ impl Abs {
     }
 
     /// Whether `c` (next on its foundation) may go up without branching: an ace, or both
-    /// other-colour foundations hold rank−1 (with `rule_s`, rank−2) and the same colour's other
-    /// suit rank−2 (README.md, "The abstract game", safe moves: abstract Lemma A, and rule S).
+    /// other-colour foundations hold rank−1 and the same colour's other suit rank−2 (with
+    /// `rule_s`, rank−2 and rank−3; README.md, "The abstract game", safe moves: abstract Lemma A,
+    /// and rule S).
     #[inline]
     pub(super) fn safe_up(&self, c: u8) -> bool {
         let r = rank(c);
@@ -441,8 +442,8 @@ impl Abs {
             return true;
         }
         let (o1, o2) = if red(c) { (0, 3) } else { (1, 2) };
-        let others = if self.rule_s { r - 2 } else { r - 1 };
-        self.found[o1] >= others && self.found[o2] >= others && self.found[3 - suit(c) as usize] >= r - 2
+        let (others, twin) = if self.rule_s { (r - 2, r as i8 - 3) } else { (r - 1, r as i8 - 2) };
+        self.found[o1] >= others && self.found[o2] >= others && self.found[3 - suit(c) as usize] as i8 >= twin
     }
 
     /// The cards `safe_up` allows, one per suit at most, from the foundation heights alone
@@ -475,8 +476,8 @@ impl Abs {
     }
 
     /// `safe_next` with these heights: with rule S a suit's next card (rank f+1) when the other
-    /// colour's heights and its twin's are all ≥ f−1 (aces always), else Lemma A's rule
-    /// (`safe_cards`: the other colour ≥ f, the twin ≥ f−1; no card safe by its rank alone).
+    /// colour's heights are ≥ f−1 and its twin's ≥ f−2 (aces and twos always), else Lemma A's
+    /// rule (`safe_cards`: the other colour ≥ f, the twin ≥ f−1; no card safe by its rank alone).
     #[inline]
     fn safe_of(&self, found: [u8; 4]) -> u64 {
         if !self.rule_s {
@@ -484,7 +485,7 @@ impl Abs {
         }
         let [sp, h, d, c] = found;
         let (black, red_) = (sp.min(c), h.min(d));
-        let ok = |f: u8, others: u8, twin: u8| f < 13 && others.min(twin) + 1 >= f;
+        let ok = |f: u8, others: u8, twin: u8| f < 13 && others + 1 >= f && twin + 2 >= f;
         let mut m = 0;
         if ok(sp, red_, c) {
             m |= bit(sp);
@@ -502,8 +503,8 @@ impl Abs {
     }
 
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
-    /// rank first, then the lowest card number: with rule S a card goes up only once no card that
-    /// could sit on it lies face up, README.md, "The abstract game", rule S).
+    /// rank first, then the lowest card number: then no card that could sit on it lies face up,
+    /// README.md, "The abstract game", rule S).
     pub fn safe(&self) -> Option<AbsMove> {
         let ok = self.safe_cached(u32::from_le_bytes(self.found));
         let m = self.vis & ok;
