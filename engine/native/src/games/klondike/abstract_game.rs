@@ -447,9 +447,7 @@ impl Abs {
     }
 
     /// The cards `safe_up` allows, one per suit at most, from the foundation heights alone
-    /// (cheaper than testing cards one by one). With f the suit's height, its next card (rank
-    /// f+1 ≤ 13) is safe when both other-colour heights are ≥ f and the same colour's other suit
-    /// is ≥ f−1 (an ace, f = 0, always).
+    /// (cheaper than testing cards one by one; `safe_of`).
     #[cfg(test)]
     pub(super) fn safe_next(&self) -> u64 {
         self.safe_of(self.found)

@@ -306,6 +306,13 @@ fn key_is_exact_and_kept_up_to_date() {
                 // asked twice: the first may compute and remember, the second must answer from memory
                 assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards computed for these heights");
                 assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards remembered for these heights");
+                // rule S's order: the safe card chosen has nothing that could sit on it face up, so
+                // its move is legal (README.md, "The abstract game", rule S)
+                if let Some(m @ AbsMove::PileStack(_)) = a.safe() {
+                    let mut all = Vec::new();
+                    a.legal_by_card(&mut all);
+                    assert!(all.contains(&m), "{m:?} is no legal move here");
+                }
                 let (k, st) = (a.key(), state(&a));
                 assert_eq!(*by_key.entry((n, draw, k)).or_insert(st), st);
                 assert_eq!(*by_state.entry((n, draw, st)).or_insert(k), k);
