@@ -483,8 +483,10 @@ impl Game for Spider {
 /// Solve a dealt position: three best-first searches taking turns (`crate::search::interleave`,
 /// slices doubling from `FIRST_SLICE`): two narrow ones (a win they find is a real line; running
 /// dry proves nothing, and one then only waits) and the complete one, which alone can prove `lost`
-/// (README.md, "How it searches"); the nodes are summed. Options `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `plan`:
-/// tuning knobs for measurement only.
+/// (README.md, "How it searches"); the nodes are summed. In two and four suits the complete
+/// search's slices start at `COMPLETE_FIRST_SLICE` (a quarter of the others'). Options `w0`..`w5`,
+/// `dw`, `dw3`, `side`, `dfs`, `plan`, `cf` (the complete search's first slice): tuning knobs for
+/// measurement only.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = Spider::from_layout(layout, options)?;
     for k in 0..6 {
@@ -508,7 +510,10 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         // four suits (bench log S4): the narrow candidates cost wins there
         (None, _) => vec![(Kind::Complete, dw), (Kind::Wide, deep)],
     };
-    Ok(turns_with(&g, &plan, limits))
+    // the complete search costs the most a position (exact keys) and has won the fewest deals
+    // in two and four suits: a smaller share there (bench log S6)
+    let complete_first = options.get("cf").map_or(if one_suit { FIRST_SLICE } else { COMPLETE_FIRST_SLICE }, |&v| v.max(1) as u64);
+    Ok(turns_with(&g, &plan, complete_first, limits))
 }
 
 /// The three searches of `solve` from `g` in one and two suits, taking turns on one budget and
@@ -517,7 +522,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// complete one. Used by the tests (a position's verdict under one-suit play).
 #[cfg(test)]
 fn turns(g: &Spider, dw: i64, limits: Limits) -> Outcome {
-    turns_with(g, &[(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, NARROW_DEPTH_WEIGHT)], limits)
+    turns_with(g, &[(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, NARROW_DEPTH_WEIGHT)], FIRST_SLICE, limits)
 }
 
 /// The searches `solve` runs (`turns_with`).
@@ -539,8 +544,10 @@ enum Searched {
 
 /// The searches of `plan` (each a kind and a depth weight) from `g`, taking turns on one budget and
 /// memory cap, in that order; the complete search always runs (it alone ends when the others have
-/// run dry; one is added last if the plan has none). `lost` only from it.
-fn turns_with(g: &Spider, plan: &[(Kind, i64)], limits: Limits) -> Outcome {
+/// run dry; one is added last if the plan has none). `lost` only from it. Each search's first
+/// turn is `FIRST_SLICE` positions, the complete one's `complete_first`; each round doubles them,
+/// so that is its share of the budget against the others'.
+fn turns_with(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, limits: Limits) -> Outcome {
     let mut plan = plan.to_vec();
     if !plan.iter().any(|p| p.0 == Kind::Complete) {
         plan.push((Kind::Complete, DEPTH_WEIGHT));
@@ -570,7 +577,8 @@ fn turns_with(g: &Spider, plan: &[(Kind, i64)], limits: Limits) -> Outcome {
         }
     }
     let alone = plan.iter().position(|p| p.0 == Kind::Complete).unwrap();
-    let firsts = vec![FIRST_SLICE; scans.len()];
+    let mut firsts = vec![FIRST_SLICE; scans.len()];
+    firsts[alone] = complete_first;
     interleave(&mut scans, limits, &firsts, 1, alone)
 }
 
@@ -656,6 +664,15 @@ const NARROW_DEPTH_WEIGHT: i64 = 8;
 
 /// Positions of each search's first turn; each round doubles it.
 const FIRST_SLICE: u64 = 2000;
+
+/// The complete search's first turn in two and four suits: a quarter of the others', so about a
+/// fifth of the budget beside one other search (four suits). Its exact keys make it the costliest
+/// a position (its key set's probes and growth: 28 % of the CPU of spider-4 deal 1 at 100,000, the
+/// largest share) and the largest in memory, and it wins the fewest deals there: spider-4 deal 93 at 300,000
+/// positions, out of memory under the 1 GiB cap with 2,000, won with 500; spider-2's 13 deals of
+/// 1..200 left at 200,000, half the CPU time and one more won (bench log S6). It still runs to
+/// the end once the others have run dry, so `lost` is as before.
+const COMPLETE_FIRST_SLICE: u64 = 500;
 
 /// Whether the narrow search leaves out sideways moves.
 const NO_SIDEWAYS: bool = true;

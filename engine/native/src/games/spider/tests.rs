@@ -221,8 +221,14 @@ fn the_wide_search_running_dry_proves_nothing() {
     // from the complete one (a plan without one gets one); the wide one alone runs dry and waits
     let g = buried_six();
     let limits = Limits { nodes: 100_000, max_bytes: 1 << 30 };
-    assert_eq!(turns_with(&g, &[(Kind::Complete, 3), (Kind::Wide, 8)], limits).verdict, Verdict::Lost);
-    assert_eq!(turns_with(&g, &[(Kind::Wide, 8)], limits).verdict, Verdict::Lost, "a complete search is added");
+    assert_eq!(turns_with(&g, &[(Kind::Complete, 3), (Kind::Wide, 8)], FIRST_SLICE, limits).verdict, Verdict::Lost);
+    assert_eq!(turns_with(&g, &[(Kind::Wide, 8)], FIRST_SLICE, limits).verdict, Verdict::Lost, "a complete search is added");
+    // the complete search's smaller share (two and four suits) and the least one: it still runs
+    // to the end once the wide one has run dry
+    for first in [COMPLETE_FIRST_SLICE, 1] {
+        let out = turns_with(&g, &[(Kind::Complete, 3), (Kind::Wide, 8)], first, limits);
+        assert_eq!(out.verdict, Verdict::Lost, "complete search's first slice {first}");
+    }
     let mut w = Hashed(g.clone());
     let dry = best_first(&mut w, limits, |h: &Hashed, _| h.0.eval());
     assert_eq!(dry.verdict, Verdict::Lost, "the wide search alone runs dry");
