@@ -9,6 +9,7 @@ pub mod best_first;
 pub mod cards;
 pub mod deal;
 pub mod games;
+pub mod line;
 pub mod memory;
 pub mod rng;
 pub mod search;
@@ -57,7 +58,7 @@ mod python {
     use super::{search, Layout, Options};
     use pyo3::exceptions::PyValueError;
     use pyo3::prelude::*;
-    use pyo3::types::PyBytes;
+    use pyo3::types::{PyBytes, PyList};
 
     /// Fisher-Yates positions for a 64-byte seed (the published stream).
     #[pyfunction]
@@ -74,14 +75,14 @@ mod python {
     /// nodes|memory for unknown.
     #[pyfunction(name = "solve")]
     #[pyo3(signature = (game, layout, options, budget, max_bytes))]
-    fn py_solve(
-        py: Python<'_>,
+    fn py_solve<'py>(
+        py: Python<'py>,
         game: String,
         layout: Layout,
         options: Options,
         budget: u64,
         max_bytes: u64,
-    ) -> PyResult<(String, u64, Vec<String>, String)> {
+    ) -> PyResult<(&'static str, u64, Bound<'py, PyList>, &'static str)> {
         let limits = search::Limits { nodes: budget, max_bytes };
         let out = py
             .detach(|| super::solve(&game, &layout, &options, limits))
@@ -91,12 +92,12 @@ mod python {
             search::Verdict::OutOfMemory => "memory",
             _ => "",
         };
-        let verdict = out.verdict_str().to_string();
-        let line = match out.verdict {
-            search::Verdict::Won(line) => line,
-            _ => Vec::new(),
+        // each token a str made straight from the line's text (no String a token on the way)
+        let line = match &out.verdict {
+            search::Verdict::Won(line) => PyList::new(py, line.iter())?,
+            _ => PyList::empty(py),
         };
-        Ok((verdict, out.nodes, line, reason.to_string()))
+        Ok((out.verdict_str(), out.nodes, line, reason))
     }
 
     /// Random play from a deal: [(line so far, sorted legal moves there)].

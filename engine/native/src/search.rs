@@ -20,6 +20,7 @@
 //!    refuse anyway (with `LOOKAHEAD`, the depth-first search keys all children at once).
 
 use crate::memory::{self, Charged};
+pub use crate::line::Line;
 pub use crate::seen::{SeenKey, SeenSet};
 
 /// A game the search can play: its moves, safe moves and position key.
@@ -69,7 +70,7 @@ pub trait Game {
     }
     /// Spell `m`, made from this position, in the game's notation: a macro
     /// move (stock taps and a play) becomes several tokens.
-    fn spell(&self, m: Self::Move, out: &mut Vec<String>);
+    fn spell(&self, m: Self::Move, out: &mut Line);
 }
 
 /// Limits of one search. Both are deterministic: the memory cap counts the bytes the search's
@@ -85,7 +86,7 @@ pub struct Limits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// A winning line, every move spelled out.
-    Won(Vec<String>),
+    Won(Line),
     /// Every reachable position was searched; no win exists.
     Lost,
     /// The node budget ran out.
@@ -306,17 +307,18 @@ impl<'g, G: Game> Searcher<'g, G> {
 /// Search `game` from its current position; it is left as it was found.
 /// The line of a trail of made moves: each move spelled in the position it was made from,
 /// undoing from the end, which also hands the game back at the trail's start.
-pub(crate) fn spell_trail<G: Game>(game: &mut G, trail: &mut Vec<(G::Move, G::Undo)>) -> Vec<String> {
+pub(crate) fn spell_trail<G: Game>(game: &mut G, trail: &mut Vec<(G::Move, G::Undo)>) -> Line {
     // last move first, each move's tokens reversed; one reversal at the end puts all right
-    let mut tokens: Vec<String> = Vec::with_capacity(trail.len());
-    let mut t = Vec::new();
+    // (a reversal moves only the tokens' places, never their text)
+    let mut line = Line::with_capacity(3 * trail.len());
     while let Some((m, u)) = trail.pop() {
         game.revert(u);
-        game.spell(m, &mut t);
-        tokens.extend(t.drain(..).rev());
+        let from = line.len();
+        game.spell(m, &mut line);
+        line.reverse_from(from);
     }
-    tokens.reverse();
-    tokens
+    line.reverse_from(0);
+    line
 }
 
 pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
@@ -563,7 +565,7 @@ pub(crate) mod tests {
         fn key(&self) -> usize {
             self.at
         }
-        fn spell(&self, m: usize, out: &mut Vec<String>) {
+        fn spell(&self, m: usize, out: &mut Line) {
             out.push(format!("{}>{}", self.at, m));
         }
     }
@@ -575,7 +577,7 @@ pub(crate) mod tests {
         // 0 -> 1 -> 0 (cycle), 1 -> 2 -> 3 (goal)
         let mut g = Walk { at: 0, edges: vec![vec![1], vec![0, 2], vec![1, 3], vec![]], goal: 3 };
         let out = search(&mut g, BIG);
-        assert_eq!(out.verdict, Verdict::Won(vec!["0>1".into(), "1>2".into(), "2>3".into()]));
+        assert_eq!(out.verdict, Verdict::Won(Line::from(vec!["0>1", "1>2", "2>3"])));
         assert_eq!(g.at, 0);
     }
 
@@ -679,7 +681,7 @@ pub(crate) mod tests {
         fn key(&self) -> usize {
             self.0.key()
         }
-        fn spell(&self, m: usize, out: &mut Vec<String>) {
+        fn spell(&self, m: usize, out: &mut Line) {
             self.0.spell(m, out)
         }
     }
