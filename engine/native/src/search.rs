@@ -357,11 +357,13 @@ impl<'g, G: Game> Searcher<'g, G> {
             limits,
             // most searches are small: skip the first rounds of growing the table
             seen: SeenSet::with_room(256),
-            trail: Vec::new(),
-            stack: Vec::new(),
-            moves: Vec::new(),
+            // room for a median deal's dive (Klondike: about 60 levels, 170 moves made), so it
+            // grows no list on the way
+            trail: Vec::with_capacity(256),
+            stack: Vec::with_capacity(64),
+            moves: Vec::with_capacity(512),
             keys: Vec::new(),
-            fresh: Vec::new(),
+            fresh: Vec::with_capacity(32),
             nodes: 0,
             cut: None,
             charged: Charged::default(),
