@@ -1,7 +1,7 @@
 //! dealpool's native engine: the solver's search and each game's moves.
 //! The Python side deals and lays out the cards; this crate only searches.
 //!
-//! Shared machinery here (`search`, `best_first`, `seen`, `walk`, `cards`, `deal`); each game
+//! Shared machinery here (`search`, `best_first`, `seen`, `walk`, `cards`, `deal`, `line`); each game
 //! in its folder under `games/`, registered in `games::GAMES`, the one table `solve`, `walk`
 //! and `solvable` read.
 
