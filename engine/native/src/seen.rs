@@ -13,6 +13,9 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
+mod dense;
+pub use dense::DenseSet;
+
 /// A set of keys: the search asks `contains` and then inserts keys it did not find.
 pub trait SeenSet<K>: Default {
     /// An empty set with room for about `n` keys (a hint).
@@ -409,6 +412,11 @@ fn trim(spare: &mut Vec<Vec<u64>>, room: u64) {
     SPARE_HELD.store(total, Ordering::Relaxed);
 }
 
+/// Free every spare (a `DenseSet` moving to its buckets: see there).
+fn drop_spares() {
+    trim(&mut SPARE.lock().unwrap_or_else(|e| e.into_inner()), 0);
+}
+
 /// Free spares beyond `room` bytes: the meter calls it whenever a charge leaves less room than
 /// the spares hold, so that the spares and the charged bytes together stay within the cap.
 pub(crate) fn trim_spares(room: u64) {
@@ -566,7 +574,7 @@ impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
 /// Ask Linux to back a big table with huge pages (where transparent huge pages are on "madvise"):
 /// every probe lands on a random page, and with 4 KiB pages nearly each one misses the TLB too.
 /// Only speed changes; a refusal is ignored.
-fn huge_pages(v: &mut [u64]) {
+fn huge_pages<T>(v: &mut [T]) {
     #[cfg(target_os = "linux")]
     {
         extern "C" {

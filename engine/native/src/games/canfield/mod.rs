@@ -210,6 +210,11 @@ impl Canfield {
         if self.fits_found(c) {
             out.push(Move { taps, src, dst: FOUND });
         }
+        self.tableau_plays(c, src, taps, all_spaces, out);
+    }
+
+    /// The plays of `plays` but the foundation one: onto a pile or into a space.
+    fn tableau_plays(&self, c: u8, src: u8, taps: u8, all_spaces: bool, out: &mut Vec<Move>) {
         let mut space = false;
         for j in 0..PILES {
             let empty = self.piles[j].is_empty();
@@ -251,23 +256,22 @@ impl Canfield {
     }
 
     /// The waste cards the stock can show, each with the taps it takes:
-    /// every pointer on the tap cycle from here, the first time it comes up.
-    fn showable(&self) -> Vec<(u8, usize)> {
-        let mut out = Vec::new();
+    /// every pointer on the tap cycle from here, the first time it comes up,
+    /// handed to `f` as (taps, pointer) in that order (no list: this runs once a position).
+    fn showable(&self, mut f: impl FnMut(u8, usize)) {
         if self.seq.is_empty() {
-            return out;
+            return;
         }
         let mut seen = [false; 53];
         let (mut k, mut taps) = (self.k, 0u8);
         while !seen[k] {
             seen[k] = true;
             if k > 0 {
-                out.push((taps, k));
+                f(taps, k);
             }
             k = self.tap(k);
             taps += 1;
         }
-        out
     }
 
     /// Whether no play can win from here, because the cards left must go
@@ -363,21 +367,18 @@ impl Game for Canfield {
         if self.dead() {
             return;
         }
-        let mut later = Vec::new();
         if let Some(r) = self.reserve_top() {
             self.plays(r, RESERVE, 0, false, out);
         }
         self.pile_moves(out);
-        for (taps, k) in self.showable() {
-            let start = later.len();
-            self.plays(self.seq[k - 1], WASTE, taps as u8, false, &mut later);
-            if later.get(start).is_some_and(|m| m.dst == FOUND) {
-                out.push(later.remove(start));
+        self.showable(|taps, k| {
+            if self.fits_found(self.seq[k - 1]) {
+                out.push(Move { taps, src: WASTE, dst: FOUND });
             }
-        }
+        });
         // Foundation plays first, wherever they come from.
         out.sort_by_key(|m| m.dst != FOUND);
-        out.extend(later);
+        self.showable(|taps, k| self.tableau_plays(self.seq[k - 1], WASTE, taps, false, out));
     }
 
     fn apply(&mut self, m: Move) -> Undo {

@@ -82,7 +82,8 @@ fn stock_macro_spells_taps_across_a_redeal() {
     // Draw to the end, then the card first drawn (the stock's top, last in `stock`) needs a redeal.
     let taps = (n + 2) / 3;
     g.k = n;
-    let shown = g.showable();
+    let mut shown = Vec::new();
+    g.showable(|t, k| shown.push((t, k)));
     assert_eq!(shown[0], (0, n));
     let (t, k) = *shown.iter().find(|&&(_, k)| k == 3).unwrap();
     assert_eq!(t, 2, "r then d");

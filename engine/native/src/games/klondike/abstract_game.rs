@@ -12,7 +12,7 @@ use super::abs_move::AbsMove;
 use super::prune;
 use super::state::{bit, fits, next_up, rank, red, safe_cards, suit, State, KINGS, PILES, UNLIMITED};
 use crate::search::Game;
-use crate::seen::{SeenKey, SeenSet, WordSet};
+use crate::seen::{DenseSet, SeenKey, SeenSet};
 
 /// Cards the deal put in a pile at most (6 face down and the surface card of a layout).
 const STRUCT_CAP: usize = 8;
@@ -62,6 +62,10 @@ pub struct Abs {
     /// abstract game", rule E; `prune.rs`); true but in the test that compares the search
     /// without it.
     pub rule_e: bool,
+    /// Looser safe moves: a card goes up without branching once both suits of the other colour
+    /// hold rank−2 and its twin rank−3 (README.md, "The abstract game", rule S); true but in the
+    /// test that compares the search with Lemma A's rule alone.
+    pub rule_s: bool,
 }
 
 /// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
@@ -78,36 +82,30 @@ impl std::hash::Hash for AbsKey {
     }
 }
 
-impl AbsKey {
-    /// Where the key's probes start: a hash of all but the waste size.
-    #[inline]
-    fn home(self) -> u64 {
-        (self.0 >> POS_BITS).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-}
-
-/// The seen set of the abstract search: keys are never 0 (the waste size part is 1..=31).
+/// The seen set of the abstract search: keys are never 0 (the waste size part is 1..=31) and have
+/// at most 61 bits (`Abs::from_state`); the waste size is the low `POS_BITS`, so the keys that
+/// differ only by it share a probe (a cache line).
 #[derive(Default)]
-pub struct AbsSeen(WordSet);
+pub struct AbsSeen(DenseSet<POS_BITS, KEY_BITS>);
 
 impl SeenSet<AbsKey> for AbsSeen {
     #[inline]
     fn contains(&self, k: &AbsKey) -> bool {
-        self.0.contains(k.home(), k.0)
+        self.0.contains(k.0)
     }
     #[inline]
     fn insert(&mut self, k: AbsKey) {
-        self.0.insert(k.home(), k.0, |w| AbsKey(w).home())
+        self.0.insert(k.0)
     }
     fn len(&self) -> usize {
         self.0.len()
     }
     fn reserve_one(&mut self) -> bool {
-        self.0.reserve_one(|w| AbsKey(w).home())
+        self.0.reserve_one()
     }
     #[inline]
     fn prefetch(&self, k: &AbsKey) {
-        self.0.prefetch(k.home())
+        self.0.prefetch(k.0)
     }
 }
 
@@ -117,6 +115,8 @@ impl SeenKey for AbsKey {
 
 /// Key bits of the waste size, and of the stock cards left.
 const POS_BITS: u32 = 5;
+/// Bits of a key at most (the seen set's bound): 29 of waste and stock, 32 of the mixed radix.
+const KEY_BITS: u32 = 61;
 const STOCK_BITS: u32 = 24;
 /// Where the mixed-radix number of the foundations and structure counts starts in the key.
 const RADIX_SHIFT: u32 = POS_BITS + STOCK_BITS;
@@ -159,6 +159,7 @@ impl Abs {
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
             lone_kings: true,
             rule_e: true,
+            rule_s: true,
             safe_seen: std::cell::Cell::new((u32::MAX, 0)),
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
@@ -187,7 +188,7 @@ impl Abs {
             a.pmul[p] = m << RADIX_SHIFT;
             m *= a.strct[p] as u64 + 1;
         }
-        if m > 1 << (64 - RADIX_SHIFT) || s.slen as u32 > STOCK_BITS {
+        if m > 1 << (KEY_BITS - RADIX_SHIFT) || s.slen as u32 > STOCK_BITS {
             return None;
         }
         a.code = a.fresh_code();
@@ -424,8 +425,9 @@ impl Abs {
     }
 
     /// Whether `c` (next on its foundation) may go up without branching: an ace, or both
-    /// other-colour foundations hold rank−1 and the same colour's other suit rank−2
-    /// (README.md, "The abstract game", safe moves: abstract Lemma A).
+    /// other-colour foundations hold rank−1 and the same colour's other suit rank−2 (with
+    /// `rule_s`, rank−2 and rank−3; README.md, "The abstract game", safe moves: abstract Lemma A,
+    /// and rule S).
     #[inline]
     pub(super) fn safe_up(&self, c: u8) -> bool {
         let r = rank(c);
@@ -436,16 +438,23 @@ impl Abs {
             return true;
         }
         let (o1, o2) = if red(c) { (0, 3) } else { (1, 2) };
-        self.found[o1] >= r - 1 && self.found[o2] >= r - 1 && self.found[3 - suit(c) as usize] >= r - 2
+        let (others, twin) = if self.rule_s { (r - 2, r as i8 - 3) } else { (r - 1, r as i8 - 2) };
+        self.found[o1] >= others && self.found[o2] >= others && self.found[3 - suit(c) as usize] as i8 >= twin
     }
 
     /// The cards `safe_up` allows, one per suit at most, from the foundation heights alone
-    /// (cheaper than testing cards one by one). With f the suit's height, its next card (rank
-    /// f+1 ≤ 13) is safe when both other-colour heights are ≥ f and the same colour's other suit
-    /// is ≥ f−1 (an ace, f = 0, always).
+    /// (cheaper than testing cards one by one; `safe_of`).
     #[cfg(test)]
     pub(super) fn safe_next(&self) -> u64 {
-        Self::safe_of(self.found)
+        self.safe_of(self.found)
+    }
+
+    /// The search without rule S (`rule_s`), for the test that compares it with the rule: the
+    /// remembered safe cards are forgotten with it.
+    #[cfg(test)]
+    pub(super) fn without_rule_s(&mut self) {
+        self.rule_s = false;
+        self.safe_seen.set((u32::MAX, 0));
     }
 
     /// `safe_of` of these heights (one word), from the last answer when they are the same.
@@ -455,24 +464,54 @@ impl Abs {
         if f == found {
             return ok;
         }
-        let ok = Self::safe_of(found.to_le_bytes());
+        let ok = self.safe_of(found.to_le_bytes());
         self.safe_seen.set((found, ok));
         ok
     }
 
-    /// `safe_next` with these heights (no card is safe by its rank alone here).
+    /// `safe_next` with these heights: with rule S a suit's next card (rank f+1) when the other
+    /// colour's heights are ≥ f−1 and its twin's ≥ f−2 (aces and twos always), else Lemma A's
+    /// rule (`safe_cards`: the other colour ≥ f, the twin ≥ f−1; no card safe by its rank alone).
     #[inline]
-    fn safe_of(found: [u8; 4]) -> u64 {
-        safe_cards(found, 0)
+    fn safe_of(&self, found: [u8; 4]) -> u64 {
+        if !self.rule_s {
+            return safe_cards(found, 0);
+        }
+        let [sp, h, d, c] = found;
+        let (black, red_) = (sp.min(c), h.min(d));
+        let ok = |f: u8, others: u8, twin: u8| f < 13 && others + 1 >= f && twin + 2 >= f;
+        let mut m = 0;
+        if ok(sp, red_, c) {
+            m |= bit(sp);
+        }
+        if ok(h, black, d) {
+            m |= bit(13 + h);
+        }
+        if ok(d, black, h) {
+            m |= bit(26 + d);
+        }
+        if ok(c, red_, sp) {
+            m |= bit(39 + c);
+        }
+        m
     }
 
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest
-    /// card number first).
+    /// rank first, then the lowest card number: then no card that could sit on it lies face up,
+    /// README.md, "The abstract game", rule S).
     pub fn safe(&self) -> Option<AbsMove> {
         let ok = self.safe_cached(u32::from_le_bytes(self.found));
         let m = self.vis & ok;
         if m != 0 {
-            let c = m.trailing_zeros() as u8;
+            // at most one card a suit: the lowest rank, ties to the lower card number
+            let (mut c, mut rest) = (m.trailing_zeros() as u8, m & (m - 1));
+            while rest != 0 {
+                let d = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                if rank(d) < rank(c) {
+                    c = d;
+                }
+            }
             debug_assert!(self.safe_up(c));
             return Some(AbsMove::PileStack(c));
         }

@@ -302,10 +302,18 @@ fn key_is_exact_and_kept_up_to_date() {
                     undo.push(a.apply(v[rng(&mut x) as usize % v.len()]));
                 }
                 assert_eq!(a.key(), a.fresh_key());
+                assert!(a.key().0 >> 61 == 0, "the seen set (a DenseSet) takes 61-bit keys");
                 let f = u32::from_le_bytes(a.found);
                 // asked twice: the first may compute and remember, the second must answer from memory
                 assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards computed for these heights");
                 assert_eq!(a.safe_cached(f), a.safe_next(), "the safe cards remembered for these heights");
+                // rule S's order: the safe card chosen has nothing that could sit on it face up, so
+                // its move is legal (README.md, "The abstract game", rule S)
+                if let Some(m @ AbsMove::PileStack(_)) = a.safe() {
+                    let mut all = Vec::new();
+                    a.legal_by_card(&mut all);
+                    assert!(all.contains(&m), "{m:?} is no legal move here");
+                }
                 let (k, st) = (a.key(), state(&a));
                 assert_eq!(*by_key.entry((n, draw, k)).or_insert(st), st);
                 assert_eq!(*by_state.entry((n, draw, st)).or_insert(k), k);
@@ -499,6 +507,14 @@ fn rule_e_keeps_every_verdict_on_random_positions() {
     let (decided, won, fewer) = rule_keeps_every_verdict(2000, (37, 11), 45, |a| a.rule_e = false);
     eprintln!("rule E: {decided} decided ({won} won), {fewer} with fewer positions");
     assert!(decided > 200 && won > 40 && decided - won > 15 && fewer > 5, "decided {decided} won {won} fewer {fewer}");
+}
+
+#[test]
+fn rule_s_keeps_every_verdict_on_random_positions() {
+    // Rule S (README.md, "The abstract game"); the rule must act on some positions.
+    let (decided, won, fewer) = rule_keeps_every_verdict(3000, (41, 13), 45, |a| a.without_rule_s());
+    eprintln!("rule S: {decided} decided ({won} won), {fewer} with fewer positions");
+    assert!(decided > 200 && won > 40 && decided - won > 15 && fewer > 20, "decided {decided} won {won} fewer {fewer}");
 }
 
 #[test]

@@ -1,0 +1,581 @@
+//! `DenseSet`: an exact set of words of up to `BITS` (≤ 61) bits in about 6–7 bytes a word once
+//! it is big, where a `WordSet` takes 16–32 (48 while it doubles). It *is* a `WordSet` (the fastest
+//! probe) as long as the memory cap has room for the `WordSet`'s doubling; when it has not, the
+//! words move to *quotiented buckets*, which hold 2.5–5 times as many words in the same bytes:
+//!
+//! - a word `w` is split into its group `g = w >> LOW` and its low `LOW` bits; `h = mix(g)` is a
+//!   bijection of the group's `BITS − LOW` bits; the bucket is `h`'s low `b` bits (2^b buckets),
+//!   and the bucket stores only the rest: `e = (h >> b) << LOW | low`, `BITS − b` ≤ 40 bits.
+//!   `(bucket, e)` gives back `h`, hence `g` (mix is a bijection), hence `w`: two words are equal
+//!   exactly when their buckets and entries are, so nothing is lossy (a false "seen" could lose a
+//!   win and give a false `lost`).
+//! - a bucket is one cache line: 12 entries of 5 bytes (their low 4 bytes side by side, compared
+//!   four at a time), their count, and a flag telling that a word
+//!   of this bucket found it full and went to the overflow set, an exact hash set of whole words
+//!   (a few per cent of them near the top load); a lookup reads it only for a flagged bucket.
+//!   Words of one group share a bucket, so the probes a game makes for words that differ only in
+//!   their low bits (Klondike's waste sizes) read one line.
+//! - it doubles at 80 % of its entries: bucket `i` splits into `i` and `i + 2^b` by the lowest bit
+//!   of `h >> b` (an entry loses that bit), so the old buckets are rewritten where they lie and
+//!   the new half comes in new chunks of 2^(BITS − 40) buckets (128 MiB at 61 bits): nothing is
+//!   copied and the peak is the new table alone (no old-plus-new). The overflow words are placed
+//!   again after a split.
+//!
+//! Every chunk is charged to the memory meter before it is allocated, the overflow set charges its
+//! table (`HashSeen`), and the `WordSet` its own: what the meter counts is what the set holds.
+
+use super::{huge_pages, try_zeroed, HashSeen, SeenSet, WordSet};
+use crate::memory;
+
+/// Entries a bucket holds.
+const SLOTS: usize = 12;
+/// Bits of an entry (the quotient of a word): its low 32 in `lo`, the next 8 in `hi`.
+const ENTRY_BITS: u32 = 40;
+/// The share of the bucketed entries at which the table doubles, in 1/256ths (80 %): above it
+/// ever more buckets are full and their misses read the overflow set too.
+const LOAD_256: usize = 205;
+
+/// One cache line: `SLOTS` entries, each its low 32 bits in `lo` and its next 8 in `hi` (so that
+/// one compare of 16-byte vectors tests four entries), their count, and the overflow flag.
+#[repr(C, align(64))]
+#[derive(Clone, Copy)]
+struct Bucket {
+    lo: [u32; SLOTS],
+    hi: [u8; SLOTS],
+    count: u8,
+    flag: u8,
+    _pad: [u8; 2],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+impl Bucket {
+    const EMPTY: Bucket = Bucket { lo: [0; SLOTS], hi: [0; SLOTS], count: 0, flag: 0, _pad: [0; 2] };
+
+    #[inline]
+    fn entry(&self, j: usize) -> u64 {
+        (self.hi[j] as u64) << 32 | self.lo[j] as u64
+    }
+
+    /// Bit j set when `lo[j]` is `lo` (every slot, filled or not).
+    #[inline]
+    fn lo_matches(&self, lo: u32) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86_64; the three 16-byte loads lie in `self.lo` (48 bytes).
+        unsafe {
+            use std::arch::x86_64::*;
+            let k = _mm_set1_epi32(lo as i32);
+            let p = self.lo.as_ptr() as *const __m128i;
+            let m = |i: usize| _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_loadu_si128(p.add(i)), k))) as u32;
+            m(0) | m(1) << 4 | m(2) << 8
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        (0..SLOTS).fold(0, |m, j| m | ((self.lo[j] == lo) as u32) << j)
+    }
+
+    /// Whether `e` is one of the filled entries: the slots whose low 32 bits agree, then their
+    /// high 8 (rarely more than the one that holds it).
+    #[inline]
+    fn holds(&self, e: u64) -> bool {
+        let mut m = self.lo_matches(e as u32) & ((1 << self.count) - 1);
+        while m != 0 {
+            if self.hi[m.trailing_zeros() as usize] == (e >> 32) as u8 {
+                return true;
+            }
+            m &= m - 1;
+        }
+        false
+    }
+
+    /// Store `e` if there is room; false when the bucket is full.
+    #[inline]
+    fn push(&mut self, e: u64) -> bool {
+        debug_assert!(e >> ENTRY_BITS == 0);
+        let n = self.count as usize;
+        if n == SLOTS {
+            return false;
+        }
+        (self.lo[n], self.hi[n]) = (e as u32, (e >> 32) as u8);
+        self.count += 1;
+        true
+    }
+}
+
+/// Odd multipliers of the mix (splitmix64's and the golden ratio's).
+const MIX: [u64; 3] = [0x9E37_79B9_7F4A_7C15, 0xBF58_476D_1CE4_E5B9, 0x94D0_49BB_1331_11EB];
+
+/// A bijection of the words below 2^bits (bits ≥ 2): each step is one (a product by an odd
+/// number modulo 2^bits; `x ^= x >> s` for s ≥ 1, whose top s bits are unchanged and give back
+/// the next s, and so on down), and the last steps bring the high bits down to the low ones,
+/// which choose the bucket.
+#[inline]
+pub(crate) fn mix(x: u64, bits: u32) -> u64 {
+    let m = u64::MAX >> (64 - bits);
+    let s = bits / 2;
+    let mut x = x.wrapping_mul(MIX[0]) & m;
+    x ^= x >> s;
+    x = x.wrapping_mul(MIX[1]) & m;
+    x ^= x >> (s + 1).min(bits - 1);
+    x = x.wrapping_mul(MIX[2]) & m;
+    x ^ (x >> s)
+}
+
+/// `CHUNK` buckets in a buffer of words (one bucket more, for the alignment): a buffer of
+/// words comes zeroed from `calloc` untouched (its pages mapped only when first used, so that
+/// huge pages can back them), where one of 64-byte-aligned buckets would be zeroed by hand at
+/// once in small pages. `off` is where the first 64-byte-aligned word lies.
+struct Chunk {
+    words: Vec<u64>,
+    off: usize,
+}
+
+impl Chunk {
+    /// A chunk of `n` empty buckets (None when the allocator refuses).
+    fn new(n: usize) -> Option<Chunk> {
+        let mut words = try_zeroed::<u64>(8 * (n + 1))?;
+        huge_pages(&mut words);
+        let off = words.as_ptr().align_offset(64);
+        assert!(off < 8, "a buffer of words is 8-byte aligned");
+        Some(Chunk { words, off })
+    }
+
+    #[inline]
+    fn bucket(&self, j: usize) -> &Bucket {
+        debug_assert!(self.off + 8 * (j + 1) <= self.words.len());
+        // SAFETY: bucket j's 64 bytes lie in `words` (its length is 8 words a bucket and 8 more
+        // for the offset, j is below the chunk's bucket count), at a 64-byte-aligned address;
+        // every bit pattern is a valid Bucket (integers only); `&self` borrows the buffer.
+        unsafe { &*(self.words.as_ptr().add(self.off + 8 * j) as *const Bucket) }
+    }
+
+    #[inline]
+    fn bucket_mut(&mut self, j: usize) -> &mut Bucket {
+        debug_assert!(self.off + 8 * (j + 1) <= self.words.len());
+        // SAFETY: as in `bucket`; `&mut self` borrows the buffer exclusively.
+        unsafe { &mut *(self.words.as_mut_ptr().add(self.off + 8 * j) as *mut Bucket) }
+    }
+}
+
+/// The quotiented table (module docs): `2^bits` buckets in chunks of `2^(BITS − 40)`. Its probes
+/// are calls (`inline(never)`): beside a cache miss a call costs nothing, and the searches that
+/// inline them (every probe site of the set) stay as small as with a `WordSet` alone.
+struct Buckets<const LOW: u32, const BITS: u32> {
+    chunks: Vec<Chunk>,
+    bits: u32,
+    /// Words in the buckets and the overflow set.
+    len: usize,
+    /// Words whose bucket was full (exact: whole words).
+    over: HashSeen<u64>,
+}
+
+impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
+    /// The fewest bucket bits, so that an entry (`BITS − bits` bits) fits `ENTRY_BITS`; also
+    /// the chunk's size.
+    const MIN_BITS: u32 = BITS - ENTRY_BITS;
+    const CHUNK_BUCKETS: usize = 1 << Self::MIN_BITS;
+    /// A chunk's buffer: its buckets and one more (the alignment).
+    const CHUNK_BYTES: u64 = ((Self::CHUNK_BUCKETS + 1) * std::mem::size_of::<Bucket>()) as u64;
+
+    /// The bucket of `w` and its entry there.
+    #[inline]
+    fn place(&self, w: u64) -> (usize, u64) {
+        debug_assert!(w >> BITS == 0, "a DenseSet word has at most {BITS} bits");
+        let h = mix(w >> LOW, BITS - LOW);
+        let i = (h & ((1 << self.bits) - 1)) as usize;
+        (i, (h >> self.bits) << LOW | (w & ((1 << LOW) - 1)))
+    }
+
+    #[inline]
+    fn bucket(&self, i: usize) -> &Bucket {
+        self.chunks[i >> Self::MIN_BITS].bucket(i & (Self::CHUNK_BUCKETS - 1))
+    }
+
+    #[inline]
+    fn bucket_mut(&mut self, i: usize) -> &mut Bucket {
+        self.chunks[i >> Self::MIN_BITS].bucket_mut(i & (Self::CHUNK_BUCKETS - 1))
+    }
+
+    /// `n` new chunks, charged first (None, nothing kept or charged, when refused).
+    fn new_chunks(n: usize) -> Option<Vec<Chunk>> {
+        if !memory::charge(n as u64 * Self::CHUNK_BYTES) {
+            return None;
+        }
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            let Some(c) = Chunk::new(Self::CHUNK_BUCKETS) else {
+                memory::release(n as u64 * Self::CHUNK_BYTES);
+                memory::fail();
+                return None;
+            };
+            out.push(c);
+        }
+        Some(out)
+    }
+
+    /// An empty table with room for `n` words below its load (the fewest buckets, at least a
+    /// chunk); None when the meter or the allocator refuses.
+    fn new(n: usize) -> Option<Self> {
+        let mut t = Buckets { chunks: Vec::new(), bits: Self::MIN_BITS, len: 0, over: HashSeen::default() };
+        while !t.fits(n) {
+            t.bits += 1;
+        }
+        t.chunks = Self::new_chunks(1 << (t.bits - Self::MIN_BITS))?;
+        Some(t)
+    }
+
+    /// The bytes of the table `new(n)` makes.
+    fn bytes_for(n: usize) -> u64 {
+        let mut bits = Self::MIN_BITS;
+        while n * 256 > (SLOTS << bits) * LOAD_256 {
+            bits += 1;
+        }
+        Self::CHUNK_BYTES << (bits - Self::MIN_BITS)
+    }
+
+    #[inline(never)]
+    fn contains(&self, w: u64) -> bool {
+        let (i, e) = self.place(w);
+        let b = self.bucket(i);
+        b.holds(e) || (b.flag != 0 && self.over.contains(&w))
+    }
+
+    /// Insert `w` (not in the set): into its bucket, or when that is full, flag it and put `w`
+    /// in the overflow set (whose room `reserve_one` made).
+    #[inline(never)]
+    fn insert(&mut self, w: u64) {
+        let (i, e) = self.place(w);
+        let b = self.bucket_mut(i);
+        if !b.push(e) {
+            b.flag = 1;
+            self.over.insert(w);
+        }
+        self.len += 1;
+    }
+
+    /// Whether `len` words fit below the load at which the table doubles.
+    fn fits(&self, len: usize) -> bool {
+        len * 256 <= (SLOTS << self.bits) * LOAD_256
+    }
+
+    /// Room for one more word: the table doubles at its load (the new chunks charged first) and
+    /// the overflow set has room for one more. False when the meter or the allocator refuses.
+    fn reserve_one(&mut self) -> bool {
+        (self.fits(self.len + 1) || self.double()) && self.over.reserve_one()
+    }
+
+    /// Twice the buckets: the new half's chunks, then every bucket split where it lies (module
+    /// docs), then the overflow words placed again.
+    fn double(&mut self) -> bool {
+        let n = 1usize << self.bits;
+        let Some(more) = Self::new_chunks(n / Self::CHUNK_BUCKETS) else {
+            return false;
+        };
+        self.chunks.extend(more);
+        let low = (1u64 << LOW) - 1;
+        for i in 0..n {
+            let old = *self.bucket(i);
+            let (mut stay, mut go) = (Bucket::EMPTY, Bucket::EMPTY);
+            for j in 0..old.count as usize {
+                let e = old.entry(j);
+                let e2 = (e >> (LOW + 1)) << LOW | (e & low);
+                let pushed = if e >> LOW & 1 == 0 { stay.push(e2) } else { go.push(e2) };
+                debug_assert!(pushed, "a half of a bucket fits a bucket");
+            }
+            *self.bucket_mut(i) = stay;
+            *self.bucket_mut(i + n) = go;
+        }
+        self.bits += 1;
+        // the overflow words again: most now find room; the old set's charge is held until it goes
+        let (old, len) = (std::mem::take(&mut self.over), self.len);
+        for &w in old.0.iter() {
+            self.insert(w);
+        }
+        self.len = len;
+        true
+    }
+
+    fn table_bytes(&self) -> u64 {
+        self.chunks.len() as u64 * Self::CHUNK_BYTES
+    }
+
+    #[inline(never)]
+    fn prefetch(&self, w: u64) {
+        let p: *const Bucket = self.bucket(self.place(w).0);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing and cannot fault; `p` points into a chunk anyway.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = p;
+    }
+}
+
+impl<const LOW: u32, const BITS: u32> Drop for Buckets<LOW, BITS> {
+    fn drop(&mut self) {
+        memory::release(self.table_bytes());
+    }
+}
+
+/// Words of at most `BITS` bits (41..=61), never 0, kept exactly (module docs); words that differ
+/// only in their low `LOW` bits are probed together (one cache line).
+#[derive(Default)]
+pub struct DenseSet<const LOW: u32, const BITS: u32> {
+    small: WordSet,
+    big: Option<Box<Buckets<LOW, BITS>>>,
+}
+
+impl<const LOW: u32, const BITS: u32> DenseSet<LOW, BITS> {
+    /// The slots of the largest `WordSet` (2^26 at 61 bits: 512 MiB, 2^25 words, as many as
+    /// Klondike's default budget), or less when the cap has no room for its doubling.
+    const SMALL_MAX: usize = 1 << (BITS - 35);
+
+    /// Where a word's `WordSet` probe starts: a hash of its group, so that a group is side by side.
+    #[inline]
+    fn home(w: u64) -> u64 {
+        (w >> LOW).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    #[inline]
+    pub fn contains(&self, w: u64) -> bool {
+        match &self.big {
+            None => self.small.contains(Self::home(w), w),
+            Some(b) => b.contains(w),
+        }
+    }
+
+    /// Insert `w` (non-zero, not in the set), after `reserve_one` said yes.
+    #[inline]
+    pub fn insert(&mut self, w: u64) {
+        debug_assert!(w != 0 && w >> BITS == 0);
+        match &mut self.big {
+            None => self.small.insert(Self::home(w), w, Self::home),
+            Some(b) => b.insert(w),
+        }
+    }
+
+    /// Room for one more word, charged first; false when the cap or the allocator refuses. The
+    /// `WordSet` (fastest, 16–32 bytes a word) doubles while the cap has room for its doubling
+    /// (old and new table); when it has not (or the `WordSet` is at `SMALL_MAX`), the words move to
+    /// buckets just big enough for them below their load, if the cap has room for those beside the
+    /// `WordSet`, which is then freed. So the set is the `WordSet` alone, and every search the
+    /// same, wherever the `WordSet` fits the cap, and holds about 2.5–5 times its words where not.
+    pub fn reserve_one(&mut self) -> bool {
+        if let Some(b) = &mut self.big {
+            return b.reserve_one();
+        }
+        let s = &self.small;
+        if 2 * (s.len + 1) <= s.slots.len() {
+            return true;
+        }
+        let doubled = (16 * s.slots.len()).max(8 << 10) as u64;
+        if s.slots.len() >= Self::SMALL_MAX || memory::room() < doubled {
+            let n = s.len + 1;
+            if memory::room() >= Buckets::<LOW, BITS>::bytes_for(n) {
+                return self.to_buckets(n) && self.reserve_one();
+            }
+        }
+        self.small.reserve_one(Self::home)
+    }
+
+    /// Move the words to buckets with room for `n` (the cap has room for them): false when the
+    /// allocator (or the overflow set's charge) refuses.
+    #[cold]
+    fn to_buckets(&mut self, n: usize) -> bool {
+        let Some(mut b) = Buckets::new(n) else {
+            return false;
+        };
+        for &w in self.small.slots.iter().filter(|&&w| w != 0) {
+            if !b.over.reserve_one() {
+                return false; // the meter is told; `b` gives its charge back
+            }
+            b.insert(w);
+        }
+        self.small = WordSet::default();
+        self.big = Some(Box::new(b));
+        // A search this big is far from the deals the spare tables speed up (their first page
+        // faults): freed, so that what the process holds is what the meter counts.
+        super::drop_spares();
+        true
+    }
+
+    pub fn len(&self) -> usize {
+        self.big.as_ref().map_or(self.small.len, |b| b.len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    #[inline]
+    pub fn prefetch(&self, w: u64) {
+        match &self.big {
+            None => self.small.prefetch(Self::home(w)),
+            Some(b) => b.prefetch(w),
+        }
+    }
+
+    /// Words in the overflow set (0 before the buckets), for the tests and the tuning examples.
+    pub fn overflow(&self) -> usize {
+        self.big.as_ref().map_or(0, |b| b.over.len())
+    }
+
+    /// Bytes of the tables (the `WordSet`'s, or the chunks and the overflow set's), as charged.
+    pub fn bytes(&self) -> u64 {
+        match &self.big {
+            None => memory::vec_bytes(&self.small.slots),
+            Some(b) => b.table_bytes() + super::hash_table_bytes::<u64>(b.over.0.capacity()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// 48-bit words: buckets from 2^8 on (chunks of 16 KiB), the `WordSet` left at 2^12 words.
+    type Set = DenseSet<5, 48>;
+
+    fn hash_bytes(b: &Buckets<5, 48>) -> u64 {
+        crate::seen::hash_table_bytes::<u64>(b.over.0.capacity())
+    }
+
+    fn xorshift(x: &mut u64) -> u64 {
+        crate::rng::xorshift(x)
+    }
+
+    /// `mix`'s inverse, step by step (the argument in its docs made code).
+    fn unmix(mut x: u64, bits: u32) -> u64 {
+        let m = u64::MAX >> (64 - bits);
+        let s = bits / 2;
+        let unshift = |y: u64, s: u32| (0..bits / s + 1).fold(y, |x, _| y ^ (x >> s));
+        let inv = |a: u64| (0..6).fold(a, |i: u64, _| i.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(i))));
+        x = unshift(x, s);
+        x = x.wrapping_mul(inv(MIX[2])) & m;
+        x = unshift(x, (s + 1).min(bits - 1));
+        x = x.wrapping_mul(inv(MIX[1])) & m;
+        x = unshift(x, s);
+        x.wrapping_mul(inv(MIX[0])) & m
+    }
+
+    #[test]
+    fn mix_is_a_bijection_of_its_bits() {
+        let mut r = 7u64;
+        for bits in [2, 3, 8, 43, 56] {
+            let m = u64::MAX >> (64 - bits);
+            for _ in 0..20_000 {
+                let x = xorshift(&mut r) & m;
+                let h = mix(x, bits);
+                assert!(h <= m && unmix(h, bits) == x, "bits {bits}: {x:#x} -> {h:#x}");
+            }
+        }
+        // small widths: every value once
+        for bits in [2, 5, 11] {
+            let mut hit = vec![false; 1 << bits];
+            (0..1u64 << bits).for_each(|x| hit[mix(x, bits) as usize] = true);
+            assert!(hit.iter().all(|&h| h), "bits {bits}");
+        }
+    }
+
+    /// Random words, whole groups (the 31 low values of one group) and groups whose buckets agree
+    /// in their low 12 bits (one bucket until the table has 2^13 buckets: most go to the overflow
+    /// set, and the splits place them again), against a std HashSet, across the move from the
+    /// `WordSet` and many doublings; the meter charges exactly the tables.
+    #[test]
+    fn dense_set_agrees_with_a_hash_set_through_growth_and_overflow() {
+        let _s = memory::scope(1 << 30);
+        let collide: Vec<u64> = (1..).filter(|&g| mix(g, 43) & 0xfff == 0x5a5).take(400).collect();
+        let mut r = 99u64;
+        let word = |r: &mut u64| -> u64 {
+            let x = xorshift(r);
+            let w = match x % 4 {
+                0 => x >> 16,                                                 // any 48-bit word
+                1 => (collide[(x >> 8) as usize % collide.len()] << 5) | (x >> 40) % 32, // one bucket
+                2 => ((x >> 30) % 2000) << 5 | (x >> 50) % 32,                // a few small groups
+                _ => (x >> 21) << 5 | 31,
+            };
+            w.max(1)
+        };
+        let (mut s, mut std) = (Set::default(), HashSet::new());
+        let mut max_over = 0;
+        for step in 0..300_000 {
+            let w = word(&mut r);
+            assert_eq!(s.contains(w), std.contains(&w), "step {step} {w:#x}");
+            if std.insert(w) {
+                assert!(s.reserve_one());
+                s.insert(w);
+            }
+            max_over = max_over.max(s.overflow());
+            if step % 20_000 == 0 {
+                assert_eq!(memory::used(), s.bytes(), "the meter charges the tables");
+            }
+        }
+        assert_eq!(s.len(), std.len());
+        assert!(s.big.as_ref().unwrap().bits > 12, "grew past the colliding bucket");
+        assert!(max_over > 1000, "the overflow set was used: {max_over}");
+        assert!(std.iter().all(|&w| s.contains(w)));
+        let mut r2 = 12345u64;
+        for _ in 0..200_000 {
+            let w = word(&mut r2);
+            assert_eq!(s.contains(w), std.contains(&w), "{w:#x}");
+        }
+        assert_eq!(memory::used(), s.bytes());
+        drop(s);
+        assert_eq!(memory::used(), 0, "a dropped set gives its charge back");
+    }
+
+    /// A `WordSet` whose doubling the cap has no room for moves to buckets (and holds more than
+    /// twice its words in the cap); one whose doubling fits stays as it is, the same table.
+    #[test]
+    fn dense_set_moves_to_buckets_when_the_cap_refuses_the_word_sets_doubling() {
+        let cap = 80 << 10;
+        let _s = memory::scope(cap);
+        let (mut s, mut r, mut n) = (Set::default(), 3u64, 0usize);
+        while s.reserve_one() {
+            if n == 2000 {
+                // 2^12 slots (32 KiB): doubling it would need 96 KiB
+                assert!(s.big.is_none() && s.small.slots.len() == 1 << 12);
+            }
+            let w = (xorshift(&mut r) >> 16).max(1);
+            if !s.contains(w) {
+                s.insert(w);
+                n += 1;
+            }
+        }
+        let b = s.big.as_ref().expect("moved to buckets");
+        assert_eq!(b.bits, 10); // 2^12 slots -> 2^8 buckets -> 2^10 (64 KiB): 2^11 would pass the cap
+        assert!(n > 2 * 2048 && memory::used() <= cap && memory::used() == s.bytes(), "{n} words");
+    }
+
+    /// Under a cap the set grows only while the meter allows: the table charged never passes it,
+    /// doubling adds the new half alone (never old and new twice), and it holds 4–5 words a bucket
+    /// line of 64 bytes where a `WordSet` holds one per 16 bytes.
+    #[test]
+    fn dense_set_grows_within_the_cap_by_its_new_half() {
+        let cap = 1 << 20;
+        let _s = memory::scope(cap);
+        let mut s = Set::default();
+        let (mut n, mut r, mut peak) = (0u64, 5u64, 0);
+        while s.reserve_one() {
+            peak = peak.max(memory::used());
+            let w = (xorshift(&mut r) >> 16).max(1);
+            if !s.contains(w) {
+                s.insert(w);
+                n += 1;
+            }
+        }
+        assert!(memory::over() && memory::used() <= cap && peak <= cap);
+        let b = s.big.as_ref().unwrap();
+        // 16 KiB chunks (and 64 bytes for the alignment): 2^13 buckets fit, their doubling and
+        // the overflow set not
+        assert_eq!((b.bits, b.table_bytes()), (13, 32 * ((16 << 10) + 64)));
+        assert_eq!(memory::used(), s.bytes());
+        assert!(2 * b.table_bytes() + hash_bytes(b) > cap);
+        assert!(s.len() * 256 >= (SLOTS << b.bits) * (LOAD_256 - 1), "{} words in 2^{} buckets", s.len(), b.bits);
+        // 7.5 bytes a word at most here, the overflow set's table included (a WordSet: 16 at best)
+        let (bytes, len) = (s.bytes(), s.len() as u64);
+        assert!(2 * bytes <= 15 * len, "{bytes} bytes for {len} words, {} overflowed", s.overflow());
+        assert_eq!(s.len() as u64, n);
+    }
+}
