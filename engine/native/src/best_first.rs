@@ -162,7 +162,7 @@ impl<'g, G: Game> Walker<'g, G> {
 
     /// The line of the current position: every move spelled from the position it was made
     /// in; the game is handed back at the root.
-    fn line(&mut self) -> Vec<String> {
+    fn line(&mut self) -> crate::search::Line {
         crate::search::spell_trail(self.game, &mut self.trail)
     }
 }
@@ -401,7 +401,7 @@ mod tests {
         let edges = vec![vec![1, 2], vec![3], vec![4], vec![5], vec![2], vec![]];
         let mut g = Walk { at: 0, edges, goal: 5 };
         let out = best_first(&mut g, BIG, |g, _| if g.at == 1 { 5 } else { 0 });
-        assert_eq!(out.verdict, Verdict::Won(vec!["0>1".into(), "1>3".into(), "3>5".into()]));
+        assert_eq!(out.verdict, Verdict::Won(crate::search::Line::from(vec!["0>1", "1>3", "3>5"])));
         assert_eq!(out.nodes, 5, "0, 2 and 4 (the dead end), then 1 and 3, whose child wins");
         assert_eq!(g.at, 0);
     }

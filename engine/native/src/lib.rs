@@ -1,7 +1,7 @@
 //! dealpool's native engine: the solver's search and each game's moves.
 //! The Python side deals and lays out the cards; this crate only searches.
 //!
-//! Shared machinery here (`search`, `best_first`, `seen`, `walk`, `cards`, `deal`); each game
+//! Shared machinery here (`search`, `best_first`, `seen`, `walk`, `cards`, `deal`, `line`); each game
 //! in its folder under `games/`, registered in `games::GAMES`, the one table `solve`, `walk`
 //! and `solvable` read.
 
@@ -9,6 +9,7 @@ pub mod best_first;
 pub mod cards;
 pub mod deal;
 pub mod games;
+pub mod line;
 pub mod memory;
 pub mod rng;
 pub mod search;
@@ -57,7 +58,7 @@ mod python {
     use super::{search, Layout, Options};
     use pyo3::exceptions::PyValueError;
     use pyo3::prelude::*;
-    use pyo3::types::PyBytes;
+    use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
     /// Fisher-Yates positions for a 64-byte seed (the published stream).
     #[pyfunction]
@@ -74,29 +75,93 @@ mod python {
     /// nodes|memory for unknown.
     #[pyfunction(name = "solve")]
     #[pyo3(signature = (game, layout, options, budget, max_bytes))]
-    fn py_solve(
-        py: Python<'_>,
-        game: String,
-        layout: Layout,
+    fn py_solve<'py>(
+        py: Python<'py>,
+        game: &str,
+        #[pyo3(from_py_with = layout_of)] layout: Layout,
         options: Options,
         budget: u64,
         max_bytes: u64,
-    ) -> PyResult<(String, u64, Vec<String>, String)> {
+    ) -> PyResult<(&'static str, u64, Bound<'py, PyList>, &'static str)> {
         let limits = search::Limits { nodes: budget, max_bytes };
         let out = py
-            .detach(|| super::solve(&game, &layout, &options, limits))
+            .detach(|| super::solve(game, &layout, &options, limits))
             .map_err(PyValueError::new_err)?;
         let reason = match out.verdict {
             search::Verdict::OutOfNodes => "nodes",
             search::Verdict::OutOfMemory => "memory",
             _ => "",
         };
-        let verdict = out.verdict_str().to_string();
-        let line = match out.verdict {
-            search::Verdict::Won(line) => line,
-            _ => Vec::new(),
+        let line = match &out.verdict {
+            search::Verdict::Won(line) => py_tokens(py, line)?,
+            _ => PyList::empty(py),
         };
-        Ok((verdict, out.nodes, line, reason.to_string()))
+        Ok((out.verdict_str(), out.nodes, line, reason))
+    }
+
+    /// A layout (a dict of lists of lists of int, as every game's `lay_out` makes it) read by
+    /// the lists' own fast path, each list's room made once; any other shape through PyO3's
+    /// generic extraction, as before (the generic sequence protocol was a twentieth of a median
+    /// Klondike deal's native call).
+    fn layout_of(obj: &Bound<'_, PyAny>) -> PyResult<Layout> {
+        let Ok(d) = obj.downcast::<PyDict>() else { return obj.extract() };
+        let mut out = Layout::with_capacity(d.len());
+        for (k, v) in d.iter() {
+            let Ok(groups) = v.downcast::<PyList>() else {
+                out.insert(k.extract()?, v.extract()?);
+                continue;
+            };
+            let mut gs = Vec::with_capacity(groups.len());
+            for g in groups.iter() {
+                let Ok(cards) = g.downcast::<PyList>() else {
+                    gs.push(g.extract()?);
+                    continue;
+                };
+                let mut cs = Vec::with_capacity(cards.len());
+                for c in cards.iter() {
+                    cs.push(c.extract::<i32>()?);
+                }
+                gs.push(cs);
+            }
+            out.insert(k.extract()?, gs);
+        }
+        Ok(out)
+    }
+
+    /// A line as a list of str, each made straight from the line's text. A line repeats few
+    /// tokens (a median Klondike deal: 168 tokens, 31 distinct, 77 of them `d`), so each
+    /// distinct token of up to 7 bytes is made once and the list shares it (Python's str is
+    /// immutable: the list reads the same), found again in a small table keyed by its bytes.
+    fn py_tokens<'py>(py: Python<'py>, line: &search::Line) -> PyResult<Bound<'py, PyList>> {
+        const BITS: u32 = 7;
+        let mut keys = [0u64; 1 << BITS];
+        let mut made: [Option<Bound<'py, PyString>>; 1 << BITS] = std::array::from_fn(|_| None);
+        let mut room = 1usize << (BITS - 1); // at most half full, so a probe ends soon
+        let tokens = line.iter().map(|t| {
+            let b = t.as_bytes();
+            if b.is_empty() || b.len() > 7 {
+                return PyString::new(py, t);
+            }
+            // the bytes and the length: distinct tokens, distinct keys, none 0
+            let key = b.iter().rev().fold(b.len() as u64, |k, &c| k << 8 | c as u64);
+            let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - BITS)) as usize;
+            loop {
+                if keys[i] == key {
+                    return made[i].clone().expect("a kept key has its str");
+                }
+                if keys[i] == 0 {
+                    let s = PyString::new(py, t);
+                    if room > 0 {
+                        room -= 1;
+                        keys[i] = key;
+                        made[i] = Some(s.clone());
+                    }
+                    return s;
+                }
+                i = (i + 1) & ((1 << BITS) - 1);
+            }
+        });
+        PyList::new(py, tokens)
     }
 
     /// Random play from a deal: [(line so far, sorted legal moves there)].

@@ -20,6 +20,7 @@
 //!    refuse anyway (with `LOOKAHEAD`, the depth-first search keys all children at once).
 
 use crate::memory::{self, Charged};
+pub use crate::line::Line;
 pub use crate::seen::{SeenKey, SeenSet};
 
 /// A game the search can play: its moves, safe moves and position key.
@@ -69,7 +70,7 @@ pub trait Game {
     }
     /// Spell `m`, made from this position, in the game's notation: a macro
     /// move (stock taps and a play) becomes several tokens.
-    fn spell(&self, m: Self::Move, out: &mut Vec<String>);
+    fn spell(&self, m: Self::Move, out: &mut Line);
 }
 
 /// Limits of one search. Both are deterministic: the memory cap counts the bytes the search's
@@ -85,7 +86,7 @@ pub struct Limits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// A winning line, every move spelled out.
-    Won(Vec<String>),
+    Won(Line),
     /// Every reachable position was searched; no win exists.
     Lost,
     /// The node budget ran out.
@@ -111,10 +112,11 @@ impl Outcome {
     }
 }
 
-struct Frame<M, K> {
-    moves: Vec<M>,
-    /// With `Game::LOOKAHEAD`, the key each move leads to (None: not known, a won child), else empty.
-    keys: Vec<Option<K>>,
+/// A position on the search's path: its candidates are `Searcher::moves[start..end]`.
+struct Frame {
+    start: usize,
+    end: usize,
+    /// The next candidate to try (an index into `Searcher::moves`).
     next: usize,
     /// Length of the trail when this frame's position was reached (before
     /// its safe moves), so backing out reverts exactly them.
@@ -135,12 +137,19 @@ struct Searcher<'g, G: Game> {
     /// Keys of expanded positions.
     seen: <G::Key as SeenKey>::Set,
     trail: Vec<(G::Move, G::Undo)>,
-    stack: Vec<Frame<G::Move, G::Key>>,
-    spare: Vec<(Vec<G::Move>, Vec<Option<G::Key>>)>,
+    stack: Vec<Frame>,
+    /// The candidates of every frame on the stack, one after another (the top frame's last), so
+    /// a dive allocates no list a level: the stack's lists grow a few times a search, not once a
+    /// position (a median Klondike deal's dive made 57, a tenth of its instructions with their frees).
+    moves: Vec<G::Move>,
+    /// With `Game::LOOKAHEAD`, the key each of `moves` leads to (None: not known, a won child),
+    /// at the same index; else empty.
+    keys: Vec<Option<G::Key>>,
+    /// Where `Game::moves` lists a position's candidates (it is handed an empty list), before
+    /// they are copied onto `moves`.
+    fresh: Vec<G::Move>,
     nodes: u64,
     cut: Option<Verdict>,
-    /// Bytes of the frames' move and key lists (on the stack or spare).
-    frame_bytes: u64,
     /// The charge of the stack, trail and frames (the seen set charges its own).
     charged: Charged,
     _scope: memory::Scope,
@@ -152,6 +161,13 @@ impl<'g, G: Game> Searcher<'g, G> {
             let (_, u) = self.trail.pop().unwrap();
             self.game.revert(u);
         }
+    }
+
+    /// Forget every frame and its candidates (the search has ended).
+    fn drop_frames(&mut self) {
+        self.stack.clear();
+        self.moves.clear();
+        self.keys.clear();
     }
 
     /// Enter the position now on the board: make its safe moves, check for a
@@ -189,17 +205,18 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
         self.seen.insert(key);
         self.nodes += 1;
-        // room for a typical position's candidates at once: a dive makes a new list per level
-        let (mut moves, mut keys) = self.spare.pop().unwrap_or_else(|| (Vec::with_capacity(32), Vec::new()));
-        let before = memory::vec_bytes(&moves) + memory::vec_bytes(&keys);
-        moves.clear();
-        keys.clear();
-        self.game.moves(&mut moves);
+        let mut fresh = std::mem::take(&mut self.fresh);
+        fresh.clear();
+        self.game.moves(&mut fresh);
+        let start = self.moves.len();
+        self.moves.extend_from_slice(&fresh);
         if G::LOOKAHEAD {
-            self.look_ahead(&moves, &mut keys);
+            let mut keys = std::mem::take(&mut self.keys);
+            self.look_ahead(&fresh, &mut keys);
+            self.keys = keys;
         }
-        self.frame_bytes += memory::vec_bytes(&moves) + memory::vec_bytes(&keys) - before;
-        self.stack.push(Frame { moves, keys, next: 0, mark });
+        self.fresh = fresh;
+        self.stack.push(Frame { start, end: self.moves.len(), next: start, mark });
         Entry::Entered
     }
 
@@ -210,7 +227,11 @@ impl<'g, G: Game> Searcher<'g, G> {
         if !memory::reserve(&mut self.stack, 1) || !self.seen.reserve_one() {
             return false;
         }
-        let bytes = memory::vec_bytes(&self.stack) + memory::vec_bytes(&self.trail) + memory::vec_bytes(&self.spare) + self.frame_bytes;
+        let bytes = memory::vec_bytes(&self.stack)
+            + memory::vec_bytes(&self.trail)
+            + memory::vec_bytes(&self.moves)
+            + memory::vec_bytes(&self.keys)
+            + memory::vec_bytes(&self.fresh);
         self.charged.set(bytes);
         !memory::over()
     }
@@ -255,13 +276,13 @@ impl<'g, G: Game> Searcher<'g, G> {
     fn run_on(&mut self) -> bool {
         while self.cut.is_none() {
             let Some(top) = self.stack.last_mut() else { return false };
-            if top.next < top.moves.len() {
-                let m = top.moves[top.next];
+            if top.next < top.end {
+                let m = self.moves[top.next];
                 top.next += 1;
                 let told = if G::LOOKAHEAD {
                     // keyed ahead (`look_ahead`, perhaps by making the move): skip a seen one,
                     // enter the others afresh
-                    if let Some(Some(k)) = top.keys.get(top.next - 1) {
+                    if let Some(Some(k)) = self.keys.get(top.next - 1) {
                         if self.seen.contains(k) {
                             continue;
                         }
@@ -296,7 +317,8 @@ impl<'g, G: Game> Searcher<'g, G> {
                     let (_, u) = self.trail.pop().unwrap();
                     self.game.revert(u);
                 }
-                self.spare.push((frame.moves, frame.keys));
+                self.moves.truncate(frame.start);
+                self.keys.truncate(frame.start);
             }
         }
         false
@@ -306,17 +328,18 @@ impl<'g, G: Game> Searcher<'g, G> {
 /// Search `game` from its current position; it is left as it was found.
 /// The line of a trail of made moves: each move spelled in the position it was made from,
 /// undoing from the end, which also hands the game back at the trail's start.
-pub(crate) fn spell_trail<G: Game>(game: &mut G, trail: &mut Vec<(G::Move, G::Undo)>) -> Vec<String> {
+pub(crate) fn spell_trail<G: Game>(game: &mut G, trail: &mut Vec<(G::Move, G::Undo)>) -> Line {
     // last move first, each move's tokens reversed; one reversal at the end puts all right
-    let mut tokens: Vec<String> = Vec::with_capacity(trail.len());
-    let mut t = Vec::new();
+    // (a reversal moves only the tokens' places, never their text)
+    let mut line = Line::with_capacity(3 * trail.len());
     while let Some((m, u)) = trail.pop() {
         game.revert(u);
-        game.spell(m, &mut t);
-        tokens.extend(t.drain(..).rev());
+        let from = line.len();
+        game.spell(m, &mut line);
+        line.reverse_from(from);
     }
-    tokens.reverse();
-    tokens
+    line.reverse_from(0);
+    line
 }
 
 pub fn search<G: Game>(game: &mut G, limits: Limits) -> Outcome {
@@ -334,12 +357,15 @@ impl<'g, G: Game> Searcher<'g, G> {
             limits,
             // most searches are small: skip the first rounds of growing the table
             seen: SeenSet::with_room(256),
-            trail: Vec::new(),
-            stack: Vec::new(),
-            spare: Vec::new(),
+            // room for a median deal's dive (Klondike: about 60 levels, 170 moves made), so it
+            // grows no list on the way
+            trail: Vec::with_capacity(256),
+            stack: Vec::with_capacity(64),
+            moves: Vec::with_capacity(512),
+            keys: Vec::new(),
+            fresh: Vec::with_capacity(32),
             nodes: 0,
             cut: None,
-            frame_bytes: 0,
             charged: Charged::default(),
             _scope: scope,
         }
@@ -352,7 +378,7 @@ impl<'g, G: Game> Searcher<'g, G> {
         Verdict::Won(spell_trail(s.game, &mut s.trail))
     } else {
         s.unwind_to(0);
-        s.stack.clear();
+        s.drop_frames();
         s.cut.take().unwrap_or(Verdict::Lost)
     };
     Outcome { verdict, nodes: s.nodes }
@@ -403,7 +429,7 @@ impl<'g, G: Game> Scan<'g, G> {
     pub fn abandon(&mut self) {
         if self.done.is_none() {
             self.s.unwind_to(0);
-            self.s.stack.clear();
+            self.s.drop_frames();
             self.done = Some(Outcome { verdict: Verdict::OutOfNodes, nodes: self.s.nodes });
         }
     }
@@ -563,7 +589,7 @@ pub(crate) mod tests {
         fn key(&self) -> usize {
             self.at
         }
-        fn spell(&self, m: usize, out: &mut Vec<String>) {
+        fn spell(&self, m: usize, out: &mut Line) {
             out.push(format!("{}>{}", self.at, m));
         }
     }
@@ -575,7 +601,7 @@ pub(crate) mod tests {
         // 0 -> 1 -> 0 (cycle), 1 -> 2 -> 3 (goal)
         let mut g = Walk { at: 0, edges: vec![vec![1], vec![0, 2], vec![1, 3], vec![]], goal: 3 };
         let out = search(&mut g, BIG);
-        assert_eq!(out.verdict, Verdict::Won(vec!["0>1".into(), "1>2".into(), "2>3".into()]));
+        assert_eq!(out.verdict, Verdict::Won(Line::from(vec!["0>1", "1>2", "2>3"])));
         assert_eq!(g.at, 0);
     }
 
@@ -679,7 +705,7 @@ pub(crate) mod tests {
         fn key(&self) -> usize {
             self.0.key()
         }
-        fn spell(&self, m: usize, out: &mut Vec<String>) {
+        fn spell(&self, m: usize, out: &mut Line) {
             self.0.spell(m, out)
         }
     }

@@ -500,10 +500,10 @@ impl Game for Canfield {
         key << 6 | if self.k % self.draw == 0 || self.k == n { ON_CYCLE } else { self.k as u128 }
     }
 
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         let mut k = self.k;
         for _ in 0..m.taps {
-            out.push(if k == self.seq.len() { "r" } else { "d" }.to_string());
+            out.push(if k == self.seq.len() { "r" } else { "d" });
             k = self.tap(k);
         }
         out.push(self.token(m));

@@ -56,7 +56,7 @@ impl Game for Without {
     fn dominated(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
         self.dominance && self.g.dominated(seen)
     }
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         self.g.spell(m, out)
     }
 }

@@ -87,7 +87,7 @@ fn stock_macro_spells_taps_across_a_redeal() {
     assert_eq!(shown[0], (0, n));
     let (t, k) = *shown.iter().find(|&&(_, k)| k == 3).unwrap();
     assert_eq!(t, 2, "r then d");
-    let mut out = Vec::new();
+    let mut out = crate::search::Line::new();
     g.spell(Move { taps: t, src: WASTE, dst: FOUND }, &mut out);
     assert_eq!(out, vec!["r", "d", "w>f"]);
     assert!(taps > 1 && k == 3);

@@ -64,7 +64,7 @@ impl Game for FreeCell {
         self.key_after(m)
     }
 
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         out.push(self.spell_move(m));
     }
 }

@@ -382,7 +382,7 @@ fn check_endgames(mut solve: impl FnMut(&mut FreeCell) -> Outcome) {
         match out.verdict {
             Verdict::Won(line) => {
                 assert!(want, "won a lost position");
-                replay(&mut g, &line);
+                replay(&mut g, &line.to_vec());
                 assert!(g.all_home(), "the line wins");
                 won += 1;
             }
@@ -401,7 +401,7 @@ fn classic_deal_one_is_won_with_a_legal_line() {
     let mut g = FreeCell::new(&classic(1), 4).unwrap();
     let out = search(&mut g, BIG);
     let Verdict::Won(line) = out.verdict else { panic!("deal 1 is winnable") };
-    replay(&mut g, &line);
+    replay(&mut g, &line.to_vec());
     assert!(g.all_home());
 }
 

@@ -230,7 +230,7 @@ impl Game for Gaps {
         k
     }
 
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         out.push(Self::token(m));
     }
 }

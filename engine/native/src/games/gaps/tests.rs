@@ -83,7 +83,7 @@ fn a_near_win_is_won_and_the_line_replays() {
     let out = search::search(&mut g, BIG);
     let Verdict::Won(line) = out.verdict else { panic!("{:?}", out.verdict) };
     assert_eq!(line, vec!["KS".to_string()]);
-    position(&l, &Options::new(), &line).unwrap();
+    position(&l, &Options::new(), &line.to_vec()).unwrap();
 }
 
 /// Rows of Q..2 of a suit (no run), then its king, then the gap: every gap follows a king.
@@ -110,6 +110,6 @@ fn blocked_with_no_redeal_left_is_lost_and_with_redeals_is_decided() {
     assert_ne!(best.verdict_str(), "unknown");
     if let Verdict::Won(line) = best.verdict {
         assert!(line.iter().filter(|t| *t == "r").count() >= 1);
-        position(&l, &Options::new(), &line).unwrap();
+        position(&l, &Options::new(), &line.to_vec()).unwrap();
     }
 }

@@ -955,7 +955,7 @@ impl Game for Abs {
     fn child_key(&self, m: AbsMove) -> Option<AbsKey> {
         Abs::child_key(self, m)
     }
-    fn spell(&self, m: AbsMove, out: &mut Vec<String>) {
+    fn spell(&self, m: AbsMove, out: &mut crate::search::Line) {
         out.push(token(m))
     }
 }

@@ -16,6 +16,7 @@ use rustc_hash::FxHashSet;
 use super::abs_move::AbsMove;
 use super::keys::key;
 use super::moves::spell;
+use crate::search::Line;
 use super::state::{rank, suit, twin, Move, State, FOUND, PILES};
 
 /// Most rearrangements made before one abstract move. In a position the abstract game describes
@@ -31,7 +32,7 @@ pub const BUDGET: u64 = 100_000;
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     /// The concrete line, every stock tap spelled out; None when the line could not be realized.
-    pub line: Option<Vec<String>>,
+    pub line: Option<Line>,
     /// Positions visited by the rearrangement searches.
     pub positions: u64,
     /// Most rearrangements any realized abstract move needed.
@@ -71,7 +72,7 @@ impl Node {
     }
 
     /// Make `m`, spelling it (from the position before it) onto `out`.
-    fn play(&mut self, m: Move, out: &mut Vec<String>) {
+    fn play(&mut self, m: Move, out: &mut Line) {
         spell(&self.s, m, out);
         self.s.apply(m);
         self.mark_bare();
@@ -262,7 +263,7 @@ fn on_twin(m: AbsMove) -> AbsMove {
 /// The concrete line of an abstract winning `line` from `start` (the deal's position, its safe
 /// moves not made: the line makes every move itself), spelled as `moves::spell` spells moves;
 /// None when it cannot be realized within the bounds, or does not end in a win.
-pub fn concretize(start: &State, line: &[AbsMove]) -> Option<Vec<String>> {
+pub fn concretize(start: &State, line: &[AbsMove]) -> Option<Line> {
     concretize_report(start, line).line
 }
 
@@ -295,7 +296,7 @@ fn run(start: &State, line: &[AbsMove], mirror: bool, need_win: bool) -> (Report
     }
     let mut r = Report::default();
     let mut node = Node::new(start);
-    let mut tokens: Vec<String> = Vec::new();
+    let mut tokens = Line::new();
     let mut frames: Vec<Frame> = Vec::new();
     loop {
         let i = frames.len();
@@ -367,7 +368,7 @@ pub fn abstract_line(start: &State, line: &[String]) -> Result<Vec<AbsMove>, Str
                 }
             };
             out.extend(a);
-            n.play(m, &mut Vec::new());
+            n.play(m, &mut Line::new());
         } else {
             play(&mut n.s, m);
         }

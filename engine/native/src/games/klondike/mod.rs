@@ -48,7 +48,7 @@ impl Game for State {
     fn key(&self) -> keys::Key {
         keys::key(self)
     }
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         moves::spell(self, m, out)
     }
 }
@@ -162,7 +162,7 @@ pub const RESTART_SHARE: u64 = 4;
 pub fn reconcretize(layout: &Layout, options: &Options, line: &[String]) -> Result<Option<Vec<String>>, String> {
     let s = State::from_layout(layout, options)?;
     let a = concretize::abstract_line(&s, line)?;
-    Ok(concretize::concretize(&s, &a))
+    Ok(concretize::concretize(&s, &a).map(|l| l.to_vec()))
 }
 
 /// For the differential tests: random play from the deal, `steps` moves,

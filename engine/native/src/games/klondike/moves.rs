@@ -3,6 +3,7 @@
 
 use super::state::{bit, card_bit, next_up, rank, red, safe_cards, suit, twin, Move, State, FOUND, KINGS, NONE, PILES, SUIT_LETTERS};
 use crate::rng::xorshift;
+use crate::search::Line;
 
 /// A move that keeps every win (README.md, "Safe moves"):
 /// a pile's top card, or at draw 1 the waste's top card, that `safe_up`
@@ -253,9 +254,9 @@ fn found_down(s: &State, a: &Accept, out: &mut Vec<Move>) {
     }
 }
 
-fn taps(n: u8, out: &mut Vec<String>) {
+fn taps(n: u8, out: &mut Line) {
     for _ in 0..n {
-        out.push("d".to_string());
+        out.push("d");
     }
 }
 
@@ -280,41 +281,41 @@ fn push_dest(t: &mut String, to: u8) {
 }
 
 /// Spell `m`, made from `s`: a stock move comes out as its taps (and
-/// turn-over) and then the play.
-pub fn spell(s: &State, m: Move, out: &mut Vec<String>) {
-    let mut t = String::with_capacity(8);
-    match m {
+/// turn-over) and then the play. Each token is written straight into the line's text.
+pub fn spell(s: &State, m: Move, out: &mut Line) {
+    if let Move::Waste { q, redeal, .. } = m {
+        let d = s.draw;
+        if redeal {
+            taps((s.slen - s.pos).div_ceil(d), out);
+            out.push("r");
+            taps(q.div_ceil(d), out);
+        } else {
+            taps((q - s.pos).div_ceil(d), out);
+        }
+    }
+    out.push_with(|t| match m {
         Move::PileToFound { from } => {
-            push_num(&mut t, from + 1);
+            push_num(t, from + 1);
             t.push_str(">f");
         }
         Move::PileToPile { from, to, n } => {
-            push_num(&mut t, from + 1);
+            push_num(t, from + 1);
             if n != 1 {
                 t.push(':');
-                push_num(&mut t, n);
+                push_num(t, n);
             }
             t.push('>');
-            push_num(&mut t, to + 1);
+            push_num(t, to + 1);
         }
-        Move::Waste { q, redeal, to } => {
-            let d = s.draw;
-            if redeal {
-                taps((s.slen - s.pos).div_ceil(d), out);
-                out.push("r".to_string());
-                taps(q.div_ceil(d), out);
-            } else {
-                taps((q - s.pos).div_ceil(d), out);
-            }
+        Move::Waste { to, .. } => {
             t.push_str("w>");
-            push_dest(&mut t, to);
+            push_dest(t, to);
         }
         Move::FoundToPile { suit: su, to } => {
             t.push('f');
             t.push(SUIT_LETTERS[su as usize]);
             t.push('>');
-            push_num(&mut t, to + 1);
+            push_num(t, to + 1);
         }
-    }
-    out.push(t);
+    });
 }

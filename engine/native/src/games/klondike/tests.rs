@@ -80,9 +80,9 @@ pub(super) fn opts(draw: i64, passes: i64) -> Options {
 }
 
 fn spelled(s: &State, m: Move) -> Vec<String> {
-    let mut v = Vec::new();
+    let mut v = crate::search::Line::new();
     spell(s, m, &mut v);
-    v
+    v.to_vec()
 }
 
 // ---------------------------------------------------------------- safe moves
@@ -248,7 +248,7 @@ fn won_lines_replay_and_verdicts_repeat() {
             assert_eq!((&a.verdict, a.nodes), (&b.verdict, b.nodes), "deal {n} not deterministic");
             if let Verdict::Won(line) = &a.verdict {
                 won += 1;
-                replays(&l, &o, line).unwrap_or_else(|e| panic!("draw {draw} passes {passes} deal {n}: {e}"));
+                replays(&l, &o, &line.to_vec()).unwrap_or_else(|e| panic!("draw {draw} passes {passes} deal {n}: {e}"));
                 assert!(line.iter().filter(|t| *t == "r").count() <= if passes == 0 { usize::MAX } else { passes as usize - 1 });
             }
         }

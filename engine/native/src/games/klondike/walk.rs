@@ -2,6 +2,7 @@
 //! against the Python rules: no pruning, no macro moves, taps one by one.
 
 use super::moves::spell;
+use crate::search::Line;
 use super::state::{Move, State, FOUND, PILES, UNLIMITED};
 
 /// One legal move as the referee reads it.
@@ -16,10 +17,10 @@ pub enum Single {
 pub fn legal(s: &State) -> Vec<(String, Single)> {
     let mut v: Vec<(String, Single)> = Vec::new();
     let add = |m: Move, v: &mut Vec<(String, Single)>| {
-        let mut t = Vec::new();
+        let mut t = Line::new();
         spell(s, m, &mut t);
         debug_assert_eq!(t.len(), 1);
-        v.push((t.pop().unwrap(), Single::Play(m)));
+        v.push((t[0].to_string(), Single::Play(m)));
     };
     if s.pos < s.slen {
         v.push(("d".into(), Single::Tap));
@@ -117,10 +118,10 @@ pub fn walk(mut s: State, seed: u64, steps: usize) -> Vec<(Vec<String>, Vec<Stri
 
 /// Whether `line` (tokens) plays from `s` through legal single moves to a won position: a
 /// concretized line is checked before it is returned (the referee checks it again).
-pub fn replays_to_win(s: &State, line: &[String]) -> bool {
+pub fn replays_to_win<T: AsRef<str>>(s: &State, line: impl IntoIterator<Item = T>) -> bool {
     let mut t = s.clone();
     for tok in line {
-        match legal(&t).into_iter().find(|(x, _)| x == tok) {
+        match legal(&t).into_iter().find(|(x, _)| x == tok.as_ref()) {
             Some((_, m)) => play(&mut t, m),
             None => return false,
         }

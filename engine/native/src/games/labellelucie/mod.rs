@@ -265,7 +265,7 @@ impl Game for Lucie {
         k
     }
 
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         out.push(Self::token(m));
     }
 }

@@ -96,7 +96,7 @@ fn solves_an_easy_deal_and_the_line_replays() {
     assert_eq!(line.len(), 52);
     assert_eq!(out.nodes, 0, "safe moves alone win");
     let mut g = Lucie::from_layout(&l, &Options::new()).unwrap();
-    position(&l, &Options::new(), &line).unwrap();
+    position(&l, &Options::new(), &line.to_vec()).unwrap();
     for t in &line {
         let mut ms = Vec::new();
         g.legal(&mut ms);

@@ -459,7 +459,7 @@ impl Game for Pyramid {
         self.removed as u64 | (gone as u64) << 28 | (top as u64) << 52 | (self.pass as u64) << 57
     }
 
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         out.push(Self::token(m));
     }
 }

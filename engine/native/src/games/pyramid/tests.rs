@@ -67,7 +67,7 @@ fn wins_a_table_that_pairs_off_and_the_line_replays() {
     let out = search::search(&mut g, BIG);
     let Verdict::Won(line) = out.verdict else { panic!("not won: {:?}", out.verdict) };
     assert_eq!(g.removed, 0, "the search hands the position back");
-    play(&mut g, &line);
+    play(&mut g, &line.to_vec());
     assert!(g.won());
 }
 
@@ -104,7 +104,7 @@ fn passes_limit_recycling() {
     let mut two = Pyramid::new(t, deck, 2, false).unwrap();
     let Verdict::Won(line) = search::search(&mut two, BIG).verdict else { panic!() };
     assert!(line.contains(&"r".to_string()));
-    play(&mut two, &line);
+    play(&mut two, &line.to_vec());
     assert!(two.won());
 }
 
@@ -178,7 +178,7 @@ fn same_verdict(mut with: Pyramid, mut without: Pyramid, what: &str) -> (bool, b
     assert_eq!(a.verdict_str(), b.verdict_str(), "{what}");
     assert_ne!(a.verdict_str(), "unknown");
     let won = if let Verdict::Won(line) = &a.verdict {
-        play(&mut with, line);
+        play(&mut with, &line.to_vec());
         assert!(with.won());
         true
     } else {

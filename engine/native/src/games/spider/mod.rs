@@ -475,7 +475,7 @@ impl Game for Spider {
         k.len = self.key_bytes(&mut k.b) as u8;
         k
     }
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         out.push(Self::token(m));
     }
 }
@@ -625,7 +625,7 @@ impl Game for Hashed {
     fn key(&self) -> u128 {
         self.0.key_hash()
     }
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         self.0.spell(m, out)
     }
 }

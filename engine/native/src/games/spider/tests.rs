@@ -117,7 +117,7 @@ fn searches_win_a_small_position_and_prove_a_small_loss() {
     let mut g = pos(&[(&hi, 0), (&lo, 0)], &[]);
     g.off = 7;
     let out = best_first(&mut g, Limits { nodes: 1000, max_bytes: 1 << 30 }, |g, d| g.eval() * 4 + d as i64);
-    assert_eq!(out.verdict, Verdict::Won(vec!["2:6>1".into()]));
+    assert_eq!(out.verdict, Verdict::Won(vec!["2:6>1"].into()));
     let mut g = buried_six();
     let out = crate::search::search(&mut g, Limits { nodes: 100_000, max_bytes: 1 << 30 });
     assert_eq!(out.verdict, Verdict::Lost);

@@ -225,7 +225,7 @@ impl Game for TriPeaks {
         self.removed as u64 | (self.drawn as u64) << 28 | (self.waste as u64) << 33
     }
 
-    fn spell(&self, m: Move, out: &mut Vec<String>) {
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
         out.push(Self::token(m));
     }
 }

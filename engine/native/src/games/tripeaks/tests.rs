@@ -57,7 +57,7 @@ fn a_run_wins_with_wrap_and_needs_it() {
     let out = search::search(&mut g, BIG);
     let Verdict::Won(line) = out.verdict else { panic!("{:?}", out.verdict) };
     assert_eq!(line.len(), 28);
-    play(&mut g, &line);
+    play(&mut g, &line.to_vec());
     assert!(g.won());
     let mut g = TriPeaks::new(t, vec![], w, false).unwrap();
     assert_eq!(search::search(&mut g, BIG).verdict, Verdict::Lost);
@@ -71,8 +71,8 @@ fn the_stock_rescues_a_stuck_run() {
     let (q1, q2) = (c(12, 3), c(12, 2));
     let mut g = TriPeaks::new(t, vec![q2, k], q1, true).unwrap();
     let Verdict::Won(line) = search::search(&mut g, BIG).verdict else { panic!() };
-    assert_eq!(&line[..3], &["d", "d", "p19"]);
-    play(&mut g, &line);
+    assert_eq!(&line.to_vec()[..3], &["d", "d", "p19"]);
+    play(&mut g, &line.to_vec());
     assert!(g.won());
     let mut g = TriPeaks::new(t, vec![q2], q1, true).unwrap();
     assert_eq!(search::search(&mut g, BIG).verdict, Verdict::Lost);
