@@ -372,11 +372,10 @@ impl<const LOW: u32, const BITS: u32> DenseSet<LOW, BITS> {
             return b.reserve_one();
         }
         let s = &self.small;
-        if 2 * (s.len + 1) <= s.slots.len() {
+        if s.has_room() {
             return true;
         }
-        let doubled = (16 * s.slots.len()).max(8 << 10) as u64;
-        if s.slots.len() >= Self::SMALL_MAX || memory::room() < doubled {
+        if s.slots.len() >= Self::SMALL_MAX || memory::room() < s.grown_bytes() {
             let n = s.len + 1;
             if memory::room() >= Buckets::<LOW, BITS>::bytes_for(n) {
                 return self.to_buckets(n) && self.reserve_one();
