@@ -281,17 +281,35 @@ impl WordSet {
     /// Room for one more word (the table grows at half full), charged to the meter first; false
     /// when the cap or the allocator refuses.
     pub fn reserve_one(&mut self, rehome: impl Fn(u64) -> u64) -> bool {
-        if 2 * (self.len + 1) <= self.slots.len() {
+        if self.has_room() {
             return true;
         }
         self.grow(&rehome, false)
     }
 
+    /// Whether one more word fits without growing (at most half full).
+    #[inline]
+    pub(crate) fn has_room(&self) -> bool {
+        2 * (self.len + 1) <= self.slots.len()
+    }
+
+    /// The slot bits of the table `grow` takes: twice the slots, at least 1024.
+    #[inline]
+    fn grown_bits(&self) -> u32 {
+        (self.bits + 1).max(10)
+    }
+
+    /// The bytes of the table `grow` takes (charged while the old one is still held).
+    #[inline]
+    pub(crate) fn grown_bytes(&self) -> u64 {
+        8u64 << self.grown_bits()
+    }
+
     /// Twice the slots (at least 1024): the new table is charged before it is taken (the old one
     /// is live while the words move), then the old one is released and kept as a spare.
     fn grow(&mut self, rehome: &impl Fn(u64) -> u64, anyway: bool) -> bool {
-        let bits = (self.bits + 1).max(10);
-        let bytes = (8u64 << bits) as u64;
+        let bits = self.grown_bits();
+        let bytes = self.grown_bytes();
         if anyway {
             memory::charge_anyway(bytes);
         } else if !memory::charge(bytes) {

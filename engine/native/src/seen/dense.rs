@@ -215,21 +215,23 @@ impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
     /// An empty table with room for `n` words below its load (the fewest buckets, at least a
     /// chunk); None when the meter or the allocator refuses.
     fn new(n: usize) -> Option<Self> {
-        let mut t = Buckets { chunks: Vec::new(), bits: Self::MIN_BITS, len: 0, over: HashSeen::default() };
-        while !t.fits(n) {
-            t.bits += 1;
+        let bits = Self::bits_for(n);
+        let chunks = Self::new_chunks(1 << (bits - Self::MIN_BITS))?;
+        Some(Buckets { chunks, bits, len: 0, over: HashSeen::default() })
+    }
+
+    /// The fewest bucket bits (at least `MIN_BITS`) whose buckets hold `n` words below their load.
+    fn bits_for(n: usize) -> u32 {
+        let mut bits = Self::MIN_BITS;
+        while !Self::fit(n, bits) {
+            bits += 1;
         }
-        t.chunks = Self::new_chunks(1 << (t.bits - Self::MIN_BITS))?;
-        Some(t)
+        bits
     }
 
     /// The bytes of the table `new(n)` makes.
     fn bytes_for(n: usize) -> u64 {
-        let mut bits = Self::MIN_BITS;
-        while n * 256 > (SLOTS << bits) * LOAD_256 {
-            bits += 1;
-        }
-        Self::CHUNK_BYTES << (bits - Self::MIN_BITS)
+        Self::CHUNK_BYTES << (Self::bits_for(n) - Self::MIN_BITS)
     }
 
     #[inline(never)]
@@ -254,7 +256,12 @@ impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
 
     /// Whether `len` words fit below the load at which the table doubles.
     fn fits(&self, len: usize) -> bool {
-        len * 256 <= (SLOTS << self.bits) * LOAD_256
+        Self::fit(len, self.bits)
+    }
+
+    /// Whether `len` words fit below the load of `2^bits` buckets.
+    fn fit(len: usize, bits: u32) -> bool {
+        len * 256 <= (SLOTS << bits) * LOAD_256
     }
 
     /// Room for one more word: the table doubles at its load (the new chunks charged first) and
@@ -365,11 +372,10 @@ impl<const LOW: u32, const BITS: u32> DenseSet<LOW, BITS> {
             return b.reserve_one();
         }
         let s = &self.small;
-        if 2 * (s.len + 1) <= s.slots.len() {
+        if s.has_room() {
             return true;
         }
-        let doubled = (16 * s.slots.len()).max(8 << 10) as u64;
-        if s.slots.len() >= Self::SMALL_MAX || memory::room() < doubled {
+        if s.slots.len() >= Self::SMALL_MAX || memory::room() < s.grown_bytes() {
             let n = s.len + 1;
             if memory::room() >= Buckets::<LOW, BITS>::bytes_for(n) {
                 return self.to_buckets(n) && self.reserve_one();

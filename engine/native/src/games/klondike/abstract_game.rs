@@ -469,31 +469,12 @@ impl Abs {
         ok
     }
 
-    /// `safe_next` with these heights: with rule S a suit's next card (rank f+1) when the other
-    /// colour's heights are ≥ f−1 and its twin's ≥ f−2 (aces and twos always), else Lemma A's
-    /// rule (`safe_cards`: the other colour ≥ f, the twin ≥ f−1; no card safe by its rank alone).
+    /// `safe_next` with these heights (`safe_cards`, no card safe by its rank alone): Lemma A's
+    /// rule, a suit's next card (rank f+1) when the other colour's heights are ≥ f and its twin's
+    /// ≥ f−1; with rule S one lower each, ≥ f−1 and ≥ f−2 (then aces and twos always).
     #[inline]
     fn safe_of(&self, found: [u8; 4]) -> u64 {
-        if !self.rule_s {
-            return safe_cards(found, 0);
-        }
-        let [sp, h, d, c] = found;
-        let (black, red_) = (sp.min(c), h.min(d));
-        let ok = |f: u8, others: u8, twin: u8| f < 13 && others + 1 >= f && twin + 2 >= f;
-        let mut m = 0;
-        if ok(sp, red_, c) {
-            m |= bit(sp);
-        }
-        if ok(h, black, d) {
-            m |= bit(13 + h);
-        }
-        if ok(d, black, h) {
-            m |= bit(26 + d);
-        }
-        if ok(c, red_, sp) {
-            m |= bit(39 + c);
-        }
-        m
+        safe_cards(found, 0, self.rule_s as u8)
     }
 
     /// A safe move: a face-up card, or at draw 1 a stock card, that `safe_up` allows (the lowest

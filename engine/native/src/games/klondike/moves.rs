@@ -32,7 +32,7 @@ pub fn safe_move(s: &State) -> Option<Move> {
 /// and twos up freely).
 #[inline]
 pub(super) fn safe_mask(found: &[u8; 4]) -> u64 {
-    safe_cards(*found, 2)
+    safe_cards(*found, 2, 0)
 }
 
 /// Whether a card taken down from its foundation would be safe to put back

@@ -45,12 +45,13 @@ pub fn next_up(found: &[u8; 4]) -> u64 {
 
 /// The foundations' next cards that are safe to play up, as a card set, from the heights alone
 /// (one test a suit): suit s's next card (rank f+1) when f < `free_below`, or both other-colour
-/// heights ≥ f and the same colour's other suit ≥ f−1. The concrete game lets aces and twos up
-/// freely (`free_below` 2, `State::safe_up`); the abstract game's rule has no such clause (0).
+/// heights ≥ f − `slack` and the same colour's other suit ≥ f−1 − `slack`. The concrete game lets
+/// aces and twos up freely (`free_below` 2, `State::safe_up`); the abstract game's rule has no
+/// such clause (0), and its rule S loosens the heights by one (`slack` 1; else 0).
 #[inline]
-pub fn safe_cards([sp, h, d, c]: [u8; 4], free_below: u8) -> u64 {
+pub fn safe_cards([sp, h, d, c]: [u8; 4], free_below: u8, slack: u8) -> u64 {
     let (black, red_) = (sp.min(c), h.min(d));
-    let ok = |f: u8, others: u8, twin: u8| f < 13 && (f < free_below || (others >= f && twin + 1 >= f));
+    let ok = |f: u8, others: u8, twin: u8| f < 13 && (f < free_below || (others + slack >= f && twin + 1 + slack >= f));
     let mut m = 0;
     if ok(sp, red_, c) {
         m |= bit(sp);
