@@ -21,9 +21,11 @@ mod sums;
 
 pub const COLS: usize = 10;
 const STOCK: usize = 50;
-/// A key byte that is never a card or a column header: ends a column.
-const END: u8 = 0xFF;
-/// Room for the longest key: the deals byte, a header and an end a column, every card face up.
+/// Marks a column's top card in the key (cards are below 64): it ends the column.
+const TOP: u8 = 0x80;
+/// The key's header of an empty column (the only column without a face-up card).
+const EMPTY: u8 = 0xF1;
+/// Room for the longest key: the deals byte, a header a column, every card face up (and spare).
 const KEY_MAX: usize = 1 + 2 * COLS + 104 + 7;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -410,8 +412,9 @@ impl Spider {
 
     /// The exact key's bytes into `buf`, their count returned: the deals made, then each column
     /// as a header (0xF0 when nothing is face down, else its index and face-down count: those
-    /// cards are its first ones dealt) and its face-up cards, ended by 0xFF. Once the stock is
-    /// empty, the columns are sorted (README.md). At most 1 + 10 × 2 + 104 bytes (`KEY_MAX`).
+    /// cards are its first ones dealt) and its face-up cards, the top one marked (`TOP`: it ends
+    /// the column), or `EMPTY` alone for an empty column. Once the stock is empty, the columns are
+    /// sorted (README.md). At most 1 + 10 + 104 bytes (`KEY_MAX`).
     fn key_bytes(&self, buf: &mut [u8; KEY_MAX]) -> usize {
         let mut n = 0;
         buf[n] = self.dealt() as u8;
@@ -422,13 +425,21 @@ impl Spider {
             order.sort_unstable_by(|&a, &b| {
                 head(a).cmp(&head(b)).then_with(|| {
                     let (x, y) = (&self.cols[a][self.down[a] as usize..], &self.cols[b][self.down[b] as usize..]);
-                    // as the parts compare: the shorter is less where one is a prefix (END is 0xFF)
+                    // any order of the columns' contents alone will do: the sorted key is then
+                    // the same for every permutation of the columns
                     x.cmp(y)
                 })
             });
         }
         for c in order {
             let up = &self.cols[c][self.down[c] as usize..];
+            if up.is_empty() {
+                // a column with face-down cards always has a face-up top card
+                debug_assert_eq!(self.down[c], 0);
+                buf[n] = EMPTY;
+                n += 1;
+                continue;
+            }
             buf[n] = head(c);
             n += 1;
             // byte by byte: a call of memcpy costs more than a column's few face-up cards
@@ -436,8 +447,7 @@ impl Spider {
                 buf[n] = x;
                 n += 1;
             }
-            buf[n] = END;
-            n += 1;
+            buf[n - 1] |= TOP;
         }
         n
     }
