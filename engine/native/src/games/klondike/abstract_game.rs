@@ -274,7 +274,7 @@ impl Abs {
     /// and other colour, or (a king) an empty pile nothing sits on.
     #[cfg(test)]
     #[inline]
-    fn has_parent(u: (u32, u32, i32), c: u8) -> bool {
+    pub(super) fn has_parent(u: (u32, u32, i32), c: u8) -> bool {
         let r = rank(c);
         if r == 13 {
             return u.2 > 0;
@@ -587,13 +587,23 @@ impl Abs {
             out.extend(rc.iter().filter(|&&c| parent & bit(c) != 0).map(|&c| AbsMove::DeckPile(c)));
         }
         self.reveals(|c| parent & bit(c) != 0, reached, out);
-        // Foundation cards back down.
+        // Foundation cards back down, but none that the safe rule puts straight back up: that
+        // child is this position again (README.md, "The abstract game", move order).
         for s in 0..4u8 {
             let f = self.found[s as usize];
-            if f > 0 && parent & bit(s * 13 + f - 1) != 0 {
+            if f > 0 && parent & bit(s * 13 + f - 1) != 0 && !self.back_up_at_once(s) {
                 out.push(AbsMove::StackPile(s * 13 + f - 1));
             }
         }
+    }
+
+    /// Whether suit `s`'s foundation top, brought down, is safe to put up (`safe_up`) with its
+    /// suit one lower: then the position after `StackPile` and its safe moves is this one.
+    #[inline]
+    fn back_up_at_once(&self, s: u8) -> bool {
+        let mut lower = self.found;
+        lower[s as usize] -= 1;
+        self.safe_of(lower) & bit(s * 13 + lower[s as usize]) != 0
     }
 
     /// `legal` as first written, card by card: the oracle of its test.
@@ -629,12 +639,14 @@ impl Abs {
             }
         }
         self.reveals(|c| Self::has_parent(u, c), rc.iter().fold(0, |m, &c| m | bit(c)), out);
-        // Foundation cards back down.
+        // Foundation cards back down, unless `safe_up` would put the card straight back.
         for s in 0..4u8 {
             let f = self.found[s as usize];
             if f > 0 {
                 let c = s * 13 + f - 1;
-                if Self::has_parent(u, c) {
+                let mut down = self.clone();
+                down.found[s as usize] -= 1;
+                if Self::has_parent(u, c) && !down.safe_up(c) {
                     out.push(AbsMove::StackPile(c));
                 }
             }
