@@ -558,7 +558,8 @@ impl Abs {
     }
 
     /// Every legal abstract move, in a fixed order (best first for finding wins: stock cards to
-    /// the tableau before reveals, README.md, "The abstract game", move order).
+    /// the tableau before reveals, the lowest rank first, README.md, "The abstract game", move
+    /// order).
     pub fn legal(&self, out: &mut Vec<AbsMove>) {
         let (parent, uncovered) = Self::by_type(self.uncovered());
         let up = self.next_up();
@@ -582,9 +583,20 @@ impl Abs {
         if reached & up != 0 {
             out.extend(rc.iter().filter(|&&c| up & bit(c) != 0).map(|&c| AbsMove::DeckStack(c)));
         }
-        // Stock cards to the tableau.
+        // Stock cards to the tableau, the lowest rank first (ties in reach order; README.md, "The
+        // abstract game", move order): an insertion sort, stable, of the few that have a parent.
         if reached & parent != 0 {
-            out.extend(rc.iter().filter(|&&c| parent & bit(c) != 0).map(|&c| AbsMove::DeckPile(c)));
+            let (mut dp, mut n) = ([0u8; 24], 0);
+            for &c in rc.iter().filter(|&&c| parent & bit(c) != 0) {
+                let mut i = n;
+                while i > 0 && rank(dp[i - 1]) > rank(c) {
+                    dp[i] = dp[i - 1];
+                    i -= 1;
+                }
+                dp[i] = c;
+                n += 1;
+            }
+            out.extend(dp[..n].iter().map(|&c| AbsMove::DeckPile(c)));
         }
         self.reveals(|c| parent & bit(c) != 0, reached, out);
         // Foundation cards back down, but none that the safe rule puts straight back up: that
@@ -632,10 +644,12 @@ impl Abs {
                 out.push(AbsMove::DeckStack(c));
             }
         }
-        // Stock cards to the tableau.
-        for &c in rc {
-            if Self::has_parent(u, c) {
-                out.push(AbsMove::DeckPile(c));
+        // Stock cards to the tableau, rank by rank, each rank in reach order.
+        for r in 1..=13 {
+            for &c in rc {
+                if rank(c) == r && Self::has_parent(u, c) {
+                    out.push(AbsMove::DeckPile(c));
+                }
             }
         }
         self.reveals(|c| Self::has_parent(u, c), rc.iter().fold(0, |m, &c| m | bit(c)), out);
