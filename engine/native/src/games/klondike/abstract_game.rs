@@ -66,6 +66,11 @@ pub struct Abs {
     /// hold rank−2 and its twin rank−3 (README.md, "The abstract game", rule S); true but in the
     /// test that compares the search with Lemma A's rule alone.
     pub rule_s: bool,
+    /// List the reveals first, then face-up cards up, stock cards to the tableau in reach order,
+    /// stock cards up, foundation cards down (lonelybot's order), instead of `legal`'s own: for
+    /// the short dive before the main abstract search (README.md, "The abstract game", how it
+    /// runs). The same moves either way.
+    pub reveal_first: bool,
 }
 
 /// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
@@ -160,6 +165,7 @@ impl Abs {
             lone_kings: true,
             rule_e: true,
             rule_s: true,
+            reveal_first: false,
             safe_seen: std::cell::Cell::new((u32::MAX, 0)),
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
@@ -572,6 +578,10 @@ impl Abs {
             reached |= bit(c);
         });
         let rc = &rc[..nr];
+        let fits = |c: u8| parent & bit(c) != 0;
+        if self.reveal_first {
+            self.reveals(fits, reached, out);
+        }
         // Face-up cards to their foundations (the next card of a suit is always taken there).
         let mut m = self.vis & up & uncovered;
         while m != 0 {
@@ -579,26 +589,32 @@ impl Abs {
             m &= m - 1;
             out.push(AbsMove::PileStack(c));
         }
-        // Stock cards to their foundations.
-        if reached & up != 0 {
+        if self.reveal_first {
+            // Stock cards to the tableau in reach order, then to their foundations.
+            out.extend(rc.iter().filter(|&&c| fits(c)).map(|&c| AbsMove::DeckPile(c)));
             out.extend(rc.iter().filter(|&&c| up & bit(c) != 0).map(|&c| AbsMove::DeckStack(c)));
-        }
-        // Stock cards to the tableau, the lowest rank first (ties in reach order; README.md, "The
-        // abstract game", move order): an insertion sort, stable, of the few that have a parent.
-        if reached & parent != 0 {
-            let (mut dp, mut n) = ([0u8; 24], 0);
-            for &c in rc.iter().filter(|&&c| parent & bit(c) != 0) {
-                let mut i = n;
-                while i > 0 && rank(dp[i - 1]) > rank(c) {
-                    dp[i] = dp[i - 1];
-                    i -= 1;
-                }
-                dp[i] = c;
-                n += 1;
+        } else {
+            // Stock cards to their foundations.
+            if reached & up != 0 {
+                out.extend(rc.iter().filter(|&&c| up & bit(c) != 0).map(|&c| AbsMove::DeckStack(c)));
             }
-            out.extend(dp[..n].iter().map(|&c| AbsMove::DeckPile(c)));
+            // Stock cards to the tableau, the lowest rank first (ties in reach order; README.md,
+            // "The abstract game", move order): an insertion sort, stable, of the few that fit.
+            if reached & parent != 0 {
+                let (mut dp, mut n) = ([0u8; 24], 0);
+                for &c in rc.iter().filter(|&&c| fits(c)) {
+                    let mut i = n;
+                    while i > 0 && rank(dp[i - 1]) > rank(c) {
+                        dp[i] = dp[i - 1];
+                        i -= 1;
+                    }
+                    dp[i] = c;
+                    n += 1;
+                }
+                out.extend(dp[..n].iter().map(|&c| AbsMove::DeckPile(c)));
+            }
+            self.reveals(fits, reached, out);
         }
-        self.reveals(|c| parent & bit(c) != 0, reached, out);
         // Foundation cards back down, but none that the safe rule puts straight back up: that
         // child is this position again (README.md, "The abstract game", move order).
         for s in 0..4u8 {
@@ -629,6 +645,10 @@ impl Abs {
             nr += 1;
         });
         let rc = &rc[..nr];
+        let reached = rc.iter().fold(0, |m, &c| m | bit(c));
+        if self.reveal_first {
+            self.reveals(|c| Self::has_parent(u, c), reached, out);
+        }
         // Face-up cards to their foundations.
         let mut m = self.vis & self.next_up();
         while m != 0 {
@@ -638,21 +658,32 @@ impl Abs {
                 out.push(AbsMove::PileStack(c));
             }
         }
-        // Stock cards to their foundations.
-        for &c in rc {
-            if self.to_found_ok(c) {
-                out.push(AbsMove::DeckStack(c));
-            }
-        }
-        // Stock cards to the tableau, rank by rank, each rank in reach order.
-        for r in 1..=13 {
+        let deck_stack = |out: &mut Vec<AbsMove>| {
             for &c in rc {
-                if rank(c) == r && Self::has_parent(u, c) {
+                if self.to_found_ok(c) {
+                    out.push(AbsMove::DeckStack(c));
+                }
+            }
+        };
+        if self.reveal_first {
+            for &c in rc {
+                if Self::has_parent(u, c) {
                     out.push(AbsMove::DeckPile(c));
                 }
             }
+            deck_stack(out);
+        } else {
+            deck_stack(out);
+            // Stock cards to the tableau, rank by rank, each rank in reach order.
+            for r in 1..=13 {
+                for &c in rc {
+                    if rank(c) == r && Self::has_parent(u, c) {
+                        out.push(AbsMove::DeckPile(c));
+                    }
+                }
+            }
+            self.reveals(|c| Self::has_parent(u, c), reached, out);
         }
-        self.reveals(|c| Self::has_parent(u, c), rc.iter().fold(0, |m, &c| m | bit(c)), out);
         // Foundation cards back down, unless `safe_up` would put the card straight back.
         for s in 0..4u8 {
             let f = self.found[s as usize];
