@@ -580,6 +580,43 @@ fn rule_s_keeps_every_verdict_on_random_positions() {
     assert!(decided > 200 && won > 40 && decided - won > 15 && fewer > 20, "decided {decided} won {won} fewer {fewer}");
 }
 
+/// The short dive (`Abs::reveal_first`, README.md, "How it runs") proves `lost` by running dry
+/// only because it lists the same moves as `legal`'s own order: along random abstract play with
+/// safe moves (the positions the search expands), both orders list one set, each move once.
+#[test]
+fn the_dives_order_lists_the_same_moves() {
+    use std::collections::HashSet;
+    let (mut positions, mut reordered) = (0, 0);
+    for n in 0..60u64 {
+        for draw in [1, 3] {
+            let s = State::from_layout(&deal(n + 500), &opts(draw, 0, 1)).unwrap();
+            let mut a = Abs::from_state(&s).unwrap();
+            let mut x = n * 7 + draw as u64;
+            for _ in 0..200 {
+                while let Some(sm) = a.safe() {
+                    a.apply(sm);
+                }
+                let (mut own, mut dive) = (Vec::new(), Vec::new());
+                a.legal(&mut own);
+                a.reveal_first = true;
+                a.legal(&mut dive);
+                a.reveal_first = false;
+                let set: HashSet<AbsMove> = own.iter().copied().collect();
+                assert_eq!(set.len(), own.len(), "a move twice, deal {n} draw {draw}");
+                assert_eq!(dive.len(), own.len(), "deal {n} draw {draw}");
+                assert_eq!(dive.iter().copied().collect::<HashSet<_>>(), set, "deal {n} draw {draw}");
+                positions += 1;
+                reordered += (dive != own) as u32;
+                if own.is_empty() || a.found == [13; 4] {
+                    break;
+                }
+                a.apply(own[rng(&mut x) as usize % own.len()]);
+            }
+        }
+    }
+    assert!(positions > 2000 && reordered > positions / 10, "{positions} positions, {reordered} reordered");
+}
+
 #[test]
 fn the_dives_order_keeps_every_verdict_on_random_positions() {
     // The short dive's order (`Abs::reveal_first`, README.md, "How it runs") lists the same moves
