@@ -175,14 +175,22 @@ impl Canfield {
     fn fits_pile(&self, c: u8, j: usize) -> bool {
         self.piles[j].last().is_some_and(|&t| builds_on(t, c))
     }
-    /// Nothing left could ever sit on `c`: each of the other colour's cards one level lower (round
-    /// the corner for the base rank) is up, or lies in a pile above its bottom card, where it can
-    /// only ever leave to its foundation (README.md, "Safe moves").
+    /// Nothing left could ever sit on `c`, or what could is as well put up: each of the other
+    /// colour's cards x one level lower (round the corner for the base rank) is up, or lies in a
+    /// pile above its bottom card, where it can only ever leave to its foundation, or fits its
+    /// foundation now and nothing could sit on x in turn (`c`'s colour one level lower again is
+    /// up), so x can go up wherever a line would put it on `c` (README.md, "Safe moves").
     fn safe(&self, c: u8) -> bool {
+        self.safe_with(c, true)
+    }
+    /// `safe`; `fitting` false leaves out its last case (the tests' search without it).
+    fn safe_with(&self, c: u8, fitting: bool) -> bool {
         let l = (self.level(c) + 12) % 13;
         opposite(suit(c)).iter().all(|&o| {
             let x = o as u8 * 13 + (self.base + l) % 13;
-            self.found[o] > l || self.piles.iter().any(|p| p.len() > 1 && p[1..].contains(&x))
+            self.found[o] > l
+                || self.piles.iter().any(|p| p.len() > 1 && p[1..].contains(&x))
+                || (fitting && self.found[o] == l && opposite(o).iter().all(|&s| self.found[s] > (l + 12) % 13))
         })
     }
     fn reserve_top(&self) -> Option<u8> {
