@@ -16,6 +16,7 @@ use crate::search::{interleave, Game, Lazy, Limits, Outcome, Resume, Verdict};
 use crate::{Layout, Options};
 use key::Exact;
 
+mod beam;
 mod key;
 
 pub const COLS: usize = 10;
@@ -513,7 +514,18 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     // the complete search costs the most a position (exact keys) and has won the fewest deals
     // in two and four suits: a smaller share there (bench log S6)
     let complete_first = options.get("cf").map_or(if one_suit { FIRST_SLICE } else { COMPLETE_FIRST_SLICE }, |&v| v.max(1) as u64);
-    Ok(turns_with(&g, &plan, complete_first, limits))
+    let mut set = beam::SETTINGS;
+    for (knob, field) in [("bk", &mut set.width), ("bg", &mut set.grow)] {
+        if let Some(&v) = options.get(knob) {
+            *field = v.max(1) as usize;
+        }
+    }
+    for (knob, field) in [("bm", &mut set.per_root), ("bf", &mut set.last)] {
+        if let Some(&v) = options.get(knob) {
+            *field = v.max(1) as u64;
+        }
+    }
+    Ok(turns_beam(&g, &plan, complete_first, set, limits))
 }
 
 /// The three searches of `solve` from `g` in one and two suits, taking turns on one budget and
@@ -534,6 +546,8 @@ enum Kind {
     Complete,
     /// Every candidate, hashed key: proves nothing when it runs dry.
     Wide,
+    /// The staged beam search by stock phase (`beam.rs`): proves nothing when it gives up.
+    Beam,
 }
 
 /// A search's copy of the game: exact keys (the complete search) or hashed ones.
@@ -547,7 +561,13 @@ enum Searched {
 /// run dry; one is added last if the plan has none). `lost` only from it. Each search's first
 /// turn is `FIRST_SLICE` positions, the complete one's `complete_first`; each round doubles them,
 /// so that is its share of the budget against the others'.
+#[cfg(test)]
 fn turns_with(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, limits: Limits) -> Outcome {
+    turns_beam(g, plan, complete_first, beam::SETTINGS, limits)
+}
+
+/// `turns_with`, a beam search of the plan with `beam_settings` (the knobs of `solve`).
+fn turns_beam(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, beam_settings: beam::Settings, limits: Limits) -> Outcome {
     let mut plan = plan.to_vec();
     if !plan.iter().any(|p| p.0 == Kind::Complete) {
         plan.push((Kind::Complete, DEPTH_WEIGHT));
@@ -564,7 +584,15 @@ fn turns_with(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, limits: Lim
         .collect();
     let max = limits.max_bytes;
     let mut scans: Vec<Box<dyn Resume + '_>> = Vec::new();
-    for (game, &(_, dw)) in games.iter_mut().zip(&plan) {
+    for (game, &(kind, dw)) in games.iter_mut().zip(&plan) {
+        if kind == Kind::Beam {
+            let set = beam::Settings { depth: dw, ..beam_settings };
+            let g = &*game;
+            let root = match g { Searched::Exact(c) => c, Searched::Hashed(h) => &h.0 };
+            let lazy = Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(beam::Beam::new(root, set)) });
+            scans.push(Box::new(Partial { scan: Box::new(lazy), dry: false }));
+            continue;
+        }
         let score = move |g: &Spider, d: u32| g.eval() * 4 + d as i64 * dw;
         match game {
             Searched::Exact(c) => {
@@ -589,7 +617,7 @@ fn plan_knob(v: i64) -> Vec<(Kind, i64)> {
     digits
         .chunks(2)
         .filter(|p| p.len() == 2)
-        .map(|p| (match p[0] { 1 => Kind::Narrow, 2 => Kind::Complete, _ => Kind::Wide }, p[1]))
+        .map(|p| (match p[0] { 1 => Kind::Narrow, 2 => Kind::Complete, 4 => Kind::Beam, _ => Kind::Wide }, p[1]))
         .collect()
 }
 
