@@ -66,6 +66,11 @@ pub struct Abs {
     /// hold rank−2 and its twin rank−3 (README.md, "The abstract game", rule S); true but in the
     /// test that compares the search with Lemma A's rule alone.
     pub rule_s: bool,
+    /// List the reveals first, then face-up cards up, stock cards to the tableau in reach order,
+    /// stock cards up, foundation cards down (lonelybot's order), instead of `legal`'s own: for
+    /// the short dive before the main abstract search (README.md, "The abstract game", how it
+    /// runs). The same moves either way.
+    pub reveal_first: bool,
 }
 
 /// The exact key of an abstract position (`Abs::key`). It hashes without the waste size (the low
@@ -160,6 +165,7 @@ impl Abs {
             lone_kings: true,
             rule_e: true,
             rule_s: true,
+            reveal_first: false,
             safe_seen: std::cell::Cell::new((u32::MAX, 0)),
         };
         a.seq[..s.slen as usize].copy_from_slice(&s.seq[..s.slen as usize]);
@@ -274,7 +280,7 @@ impl Abs {
     /// and other colour, or (a king) an empty pile nothing sits on.
     #[cfg(test)]
     #[inline]
-    fn has_parent(u: (u32, u32, i32), c: u8) -> bool {
+    pub(super) fn has_parent(u: (u32, u32, i32), c: u8) -> bool {
         let r = rank(c);
         if r == 13 {
             return u.2 > 0;
@@ -558,7 +564,8 @@ impl Abs {
     }
 
     /// Every legal abstract move, in a fixed order (best first for finding wins: stock cards to
-    /// the tableau before reveals, README.md, "The abstract game", move order).
+    /// the tableau before reveals, the lowest rank first, README.md, "The abstract game", move
+    /// order).
     pub fn legal(&self, out: &mut Vec<AbsMove>) {
         let (parent, uncovered) = Self::by_type(self.uncovered());
         let up = self.next_up();
@@ -571,6 +578,10 @@ impl Abs {
             reached |= bit(c);
         });
         let rc = &rc[..nr];
+        let fits = |c: u8| parent & bit(c) != 0;
+        if self.reveal_first {
+            self.reveals(fits, reached, out);
+        }
         // Face-up cards to their foundations (the next card of a suit is always taken there).
         let mut m = self.vis & up & uncovered;
         while m != 0 {
@@ -578,22 +589,49 @@ impl Abs {
             m &= m - 1;
             out.push(AbsMove::PileStack(c));
         }
-        // Stock cards to their foundations.
-        if reached & up != 0 {
+        if self.reveal_first {
+            // Stock cards to the tableau in reach order, then to their foundations.
+            out.extend(rc.iter().filter(|&&c| fits(c)).map(|&c| AbsMove::DeckPile(c)));
             out.extend(rc.iter().filter(|&&c| up & bit(c) != 0).map(|&c| AbsMove::DeckStack(c)));
+        } else {
+            // Stock cards to their foundations.
+            if reached & up != 0 {
+                out.extend(rc.iter().filter(|&&c| up & bit(c) != 0).map(|&c| AbsMove::DeckStack(c)));
+            }
+            // Stock cards to the tableau, the lowest rank first (ties in reach order; README.md,
+            // "The abstract game", move order): an insertion sort, stable, of the few that fit.
+            if reached & parent != 0 {
+                let (mut dp, mut n) = ([0u8; 24], 0);
+                for &c in rc.iter().filter(|&&c| fits(c)) {
+                    let mut i = n;
+                    while i > 0 && rank(dp[i - 1]) > rank(c) {
+                        dp[i] = dp[i - 1];
+                        i -= 1;
+                    }
+                    dp[i] = c;
+                    n += 1;
+                }
+                out.extend(dp[..n].iter().map(|&c| AbsMove::DeckPile(c)));
+            }
+            self.reveals(fits, reached, out);
         }
-        // Stock cards to the tableau.
-        if reached & parent != 0 {
-            out.extend(rc.iter().filter(|&&c| parent & bit(c) != 0).map(|&c| AbsMove::DeckPile(c)));
-        }
-        self.reveals(|c| parent & bit(c) != 0, reached, out);
-        // Foundation cards back down.
+        // Foundation cards back down, but none that the safe rule puts straight back up: that
+        // child is this position again (README.md, "The abstract game", move order).
         for s in 0..4u8 {
             let f = self.found[s as usize];
-            if f > 0 && parent & bit(s * 13 + f - 1) != 0 {
+            if f > 0 && parent & bit(s * 13 + f - 1) != 0 && !self.back_up_at_once(s) {
                 out.push(AbsMove::StackPile(s * 13 + f - 1));
             }
         }
+    }
+
+    /// Whether suit `s`'s foundation top, brought down, is safe to put up (`safe_up`) with its
+    /// suit one lower: then the position after `StackPile` and its safe moves is this one.
+    #[inline]
+    fn back_up_at_once(&self, s: u8) -> bool {
+        let mut lower = self.found;
+        lower[s as usize] -= 1;
+        self.safe_of(lower) & bit(s * 13 + lower[s as usize]) != 0
     }
 
     /// `legal` as first written, card by card: the oracle of its test.
@@ -607,6 +645,10 @@ impl Abs {
             nr += 1;
         });
         let rc = &rc[..nr];
+        let reached = rc.iter().fold(0, |m, &c| m | bit(c));
+        if self.reveal_first {
+            self.reveals(|c| Self::has_parent(u, c), reached, out);
+        }
         // Face-up cards to their foundations.
         let mut m = self.vis & self.next_up();
         while m != 0 {
@@ -616,25 +658,40 @@ impl Abs {
                 out.push(AbsMove::PileStack(c));
             }
         }
-        // Stock cards to their foundations.
-        for &c in rc {
-            if self.to_found_ok(c) {
-                out.push(AbsMove::DeckStack(c));
+        let deck_stack = |out: &mut Vec<AbsMove>| {
+            for &c in rc {
+                if self.to_found_ok(c) {
+                    out.push(AbsMove::DeckStack(c));
+                }
             }
-        }
-        // Stock cards to the tableau.
-        for &c in rc {
-            if Self::has_parent(u, c) {
-                out.push(AbsMove::DeckPile(c));
+        };
+        if self.reveal_first {
+            for &c in rc {
+                if Self::has_parent(u, c) {
+                    out.push(AbsMove::DeckPile(c));
+                }
             }
+            deck_stack(out);
+        } else {
+            deck_stack(out);
+            // Stock cards to the tableau, rank by rank, each rank in reach order.
+            for r in 1..=13 {
+                for &c in rc {
+                    if rank(c) == r && Self::has_parent(u, c) {
+                        out.push(AbsMove::DeckPile(c));
+                    }
+                }
+            }
+            self.reveals(|c| Self::has_parent(u, c), reached, out);
         }
-        self.reveals(|c| Self::has_parent(u, c), rc.iter().fold(0, |m, &c| m | bit(c)), out);
-        // Foundation cards back down.
+        // Foundation cards back down, unless `safe_up` would put the card straight back.
         for s in 0..4u8 {
             let f = self.found[s as usize];
             if f > 0 {
                 let c = s * 13 + f - 1;
-                if Self::has_parent(u, c) {
+                let mut down = self.clone();
+                down.found[s as usize] -= 1;
+                if Self::has_parent(u, c) && !down.safe_up(c) {
                     out.push(AbsMove::StackPile(c));
                 }
             }

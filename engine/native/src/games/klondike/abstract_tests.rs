@@ -131,7 +131,16 @@ fn counting_lemma_reach_set_and_completeness_along_random_play() {
                         // follow it (a shortest win has it later; the image goes on as well)
                         let reached = reach_abs(&a).iter().fold(0u64, |m, &q| m | 1 << a.seq[q as usize - 1]);
                         let idle = super::prune::empties(&a, am) && !super::prune::king_to_place(&a, reached);
-                        assert!(v.contains(&am) || lone || idle, "{am:?} not generated, deal {n} draw {draw}");
+                        // a foundation card that the safe rule puts straight back is not brought
+                        // down (in a position the search expands, that child is the position itself;
+                        // `left_out_stack_piles_lead_back_to_the_position` checks it)
+                        let back = matches!(am, AbsMove::StackPile(c) if {
+                            let mut d = a.clone();
+                            d.found[(c / 13) as usize] -= 1;
+                            d.safe_up(c)
+                        });
+                        assert!(!back || !v.contains(&am), "{am:?} goes straight back up, deal {n} draw {draw}");
+                        assert!(v.contains(&am) || lone || idle || back, "{am:?} not generated, deal {n} draw {draw}");
                         idles += idle as u32;
                         let before = a.clone();
                         let u = a.apply(am);
@@ -150,6 +159,58 @@ fn counting_lemma_reach_set_and_completeness_along_random_play() {
         }
     }
     assert!(mapped > 5_000 && idles > 0, "only {mapped} moves mapped, {idles} left out by rule E");
+}
+
+/// `Abs::legal` leaves out a foundation card back down when the safe rule would put it straight
+/// back (README.md, "The abstract game", move order): along random abstract play with safe moves
+/// (the positions the search expands), every such move, made with its safe moves, gives the
+/// position back, and every other foundation card with a parent is listed.
+#[test]
+fn left_out_stack_piles_lead_back_to_the_position() {
+    let (mut back, mut kept) = (0, 0);
+    for n in 0..60u64 {
+        for draw in [1, 3] {
+            let s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+            let mut a = Abs::from_state(&s).unwrap();
+            let mut x = n * 13 + draw as u64;
+            for _ in 0..200 {
+                while let Some(sm) = a.safe() {
+                    a.apply(sm);
+                }
+                let mut v = Vec::new();
+                a.legal(&mut v);
+                if v.is_empty() || a.found == [13; 4] {
+                    break;
+                }
+                for st in 0..4u8 {
+                    let f = a.found[st as usize];
+                    let c = st * 13 + f.max(1) - 1;
+                    if f == 0 || !Abs::has_parent(a.uncovered(), c) {
+                        continue;
+                    }
+                    let m = AbsMove::StackPile(c);
+                    let mut e = a.clone();
+                    e.found[st as usize] -= 1;
+                    let mut d = a.clone();
+                    d.apply(m);
+                    while let Some(sm) = d.safe() {
+                        d.apply(sm);
+                    }
+                    if e.safe_up(c) {
+                        back += 1;
+                        assert!(!v.contains(&m), "{m:?} listed, deal {n} draw {draw}");
+                        assert_eq!((d.key(), d.vis, d.strct), (a.key(), a.vis, a.strct), "{m:?} left out, deal {n} draw {draw}");
+                    } else {
+                        kept += 1;
+                        assert!(v.contains(&m), "{m:?} not listed, deal {n} draw {draw}");
+                        assert_ne!(d.key(), a.key(), "{m:?}, deal {n} draw {draw}");
+                    }
+                }
+                a.apply(v[rng(&mut x) as usize % v.len()]);
+            }
+        }
+    }
+    assert!(back > 100 && kept > 100, "{back} left out, {kept} kept");
 }
 
 #[test]
@@ -376,6 +437,8 @@ fn child_key_is_the_key_after_the_move_and_its_safe_moves_and_legal_is_the_card_
         for draw in [1, 3] {
             let s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
+            // both move orders (`Abs::reveal_first`: the short dive's)
+            a.reveal_first = n % 2 == 1;
             let mut x = n + 7;
             for _ in 0..150 {
                 let (mut v, mut by_card) = (Vec::new(), Vec::new());
@@ -515,6 +578,15 @@ fn rule_s_keeps_every_verdict_on_random_positions() {
     let (decided, won, fewer) = rule_keeps_every_verdict(3000, (41, 13), 45, |a| a.without_rule_s());
     eprintln!("rule S: {decided} decided ({won} won), {fewer} with fewer positions");
     assert!(decided > 200 && won > 40 && decided - won > 15 && fewer > 20, "decided {decided} won {won} fewer {fewer}");
+}
+
+#[test]
+fn the_dives_order_keeps_every_verdict_on_random_positions() {
+    // The short dive's order (`Abs::reveal_first`, README.md, "How it runs") lists the same moves
+    // in another order, so a search in it that runs dry proves the same loss.
+    let (decided, won, fewer) = rule_keeps_every_verdict(4000, (43, 17), 45, |a| a.reveal_first = true);
+    eprintln!("reveal first: {decided} decided ({won} won), {fewer} with fewer positions in legal's order");
+    assert!(decided > 200 && won > 40 && decided - won > 15, "decided {decided} won {won}");
 }
 
 #[test]

@@ -18,12 +18,15 @@ use key::Exact;
 
 mod beam;
 mod key;
+mod sums;
 
 pub const COLS: usize = 10;
 const STOCK: usize = 50;
-/// A key byte that is never a card or a column header: ends a column.
-const END: u8 = 0xFF;
-/// Room for the longest key: the deals byte, a header and an end a column, every card face up.
+/// Marks a column's top card in the key (cards are below 64): it ends the column.
+const TOP: u8 = 0x80;
+/// The key's header of an empty column (the only column without a face-up card).
+const EMPTY: u8 = 0xF1;
+/// Room for the longest key: the deals byte, a header a column, every card face up (and spare).
 const KEY_MAX: usize = 1 + 2 * COLS + 104 + 7;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +39,7 @@ pub enum Move {
 
 /// What `revert` needs: the move, whether `from` turned a card up, and per column whether a run
 /// went off (bit c of `offs`), its suit (2 bits a column in `suits`) and whether that turned a
-/// card up (bit c of `flips`).
+/// card up (bit c of `flips`); and a run's columns' hashes to put back (`sums.rs`).
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     m: Move,
@@ -44,6 +47,10 @@ pub struct Undo {
     offs: u16,
     flips: u16,
     suits: u32,
+    /// The hashes of a run's columns (`from`, `to`) and their stale bits before it moved
+    /// (`Spider::keep`).
+    kept: [u128; 2],
+    stale: u16,
 }
 
 #[derive(Clone, Debug)]
@@ -62,13 +69,18 @@ pub struct Spider {
     narrow: bool,
     /// Whether the narrow candidates also leave out sideways moves (`sideways`).
     no_sideways: bool,
+    /// Each column's hash, worked out when a key is asked for (`sums.rs`).
+    kept: sums::Kept,
+    /// The evaluation's breaks and natural breaks, counted by the moves (`sums.rs`).
+    breaks: i32,
+    natural: i32,
 }
 
-fn rank(c: u8) -> u8 {
+const fn rank(c: u8) -> u8 {
     c % 13
 }
 
-fn suit(c: u8) -> u8 {
+const fn suit(c: u8) -> u8 {
     c / 13
 }
 
@@ -106,6 +118,9 @@ impl Spider {
             w: DEFAULT_WEIGHTS,
             narrow: false,
             no_sideways: NO_SIDEWAYS,
+            kept: Default::default(),
+            breaks: 0,
+            natural: 0,
         };
         for c in 0..COLS {
             g.cols[c] = tab[c].iter().map(|&x| card(x)).collect::<Result<_, _>>()?;
@@ -139,7 +154,72 @@ impl Spider {
         if (0..52).any(|x| count[x] != if (x / 13) < suits as usize { want } else { 0 }) {
             return Err(format!("spider layout: the cards are not the suits={suits} pack"));
         }
+        (g.breaks, g.natural) = g.count_breaks();
         Ok(g)
+    }
+
+    /// Column c's place in its hash (`sums::col_hash`): 1 + c while the stock lasts, else 0.
+    fn place(&self, c: usize) -> u8 {
+        if self.stock.is_empty() { 0 } else { c as u8 + 1 }
+    }
+
+    /// Column c's header in the exact key: 0xF0 when nothing is face down, else its index and
+    /// face-down count (those cards are its first ones dealt).
+    fn head(&self, c: usize) -> u8 {
+        if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] }
+    }
+
+    /// Column c's hash worked out afresh (`sums::col_hash`).
+    fn col_hash(&self, c: usize) -> u128 {
+        sums::col_hash(&self.cols[c][self.down[c] as usize..], self.head(c), self.place(c))
+    }
+
+    /// The columns' hashes, the stale ones worked out first (`sums.rs`).
+    fn hashes(&self) -> &[std::cell::Cell<u128>; COLS] {
+        let mut stale = self.kept.stale.get();
+        if stale != 0 {
+            while stale != 0 {
+                let c = stale.trailing_zeros() as usize;
+                self.kept.hashes[c].set(self.col_hash(c));
+                stale &= stale - 1;
+            }
+            self.kept.stale.set(0);
+        }
+        &self.kept.hashes
+    }
+
+    /// Before a run moves from column f to t: their hashes and stale bits into `u` (`revert`
+    /// puts them back), and both marked stale.
+    fn keep(&mut self, f: usize, t: usize, u: &mut Undo) {
+        let stale = self.kept.stale.get();
+        u.kept = [self.kept.hashes[f].get(), self.kept.hashes[t].get()];
+        u.stale = stale & (1 << f | 1 << t);
+        self.kept.stale.set(stale | 1 << f | 1 << t);
+    }
+
+    /// The pair at height i of column c (its card there on the one under it), if both are face
+    /// up, into the breaks (`sign` 1) or out of them (-1) (`sums.rs`).
+    fn count_pair(&mut self, c: usize, i: usize, sign: i32) {
+        let col = &self.cols[c];
+        if i > self.down[c] as usize && i < col.len() {
+            let (b, n) = sums::pair(col[i - 1], col[i]);
+            self.breaks += sign * b;
+            self.natural += sign * n;
+        }
+    }
+
+    /// The breaks and natural breaks counted afresh: every pair of face-up cards.
+    fn count_breaks(&self) -> (i32, i32) {
+        let (mut breaks, mut natural) = (0, 0);
+        for c in 0..COLS {
+            let col = &self.cols[c];
+            for i in (self.down[c] as usize + 1)..col.len() {
+                let (b, n) = sums::pair(col[i - 1], col[i]);
+                breaks += b;
+                natural += n;
+            }
+        }
+        (breaks, natural)
     }
 
     fn dealt(&self) -> usize {
@@ -195,6 +275,17 @@ impl Spider {
     fn candidates(&self, out: &mut Vec<Move>) {
         let sorted = self.stock.is_empty();
         let first_empty = self.cols.iter().position(|c| c.is_empty());
+        // the columns a card of each rank can go to, as bits: an empty one, or one whose top card
+        // is a rank higher (only speed: the columns are still tried in order, the others skipped)
+        let mut onto = [0u16; 13];
+        let mut empty = 0u16;
+        for (c, col) in self.cols.iter().enumerate() {
+            match col.last() {
+                None => empty |= 1 << c,
+                Some(&t) if rank(t) > 0 => onto[rank(t) as usize - 1] |= 1 << c,
+                Some(_) => {}
+            }
+        }
         let mut scored: Vec<(i64, Move)> = Vec::with_capacity(32);
         for from in 0..COLS {
             let col = &self.cols[from];
@@ -209,10 +300,10 @@ impl Spider {
                 if self.narrow && under.is_some_and(|u| follows(u, bottom)) {
                     continue; // narrow: never split a suited run
                 }
-                for to in 0..COLS {
-                    if to == from {
-                        continue;
-                    }
+                let mut fits = (onto[r as usize] | empty) & !(1 << from);
+                while fits != 0 {
+                    let to = fits.trailing_zeros() as usize;
+                    fits &= fits - 1;
                 if self.narrow && self.sideways(to, bottom, under, n < run || whole, first_empty) {
                         continue;
                     }
@@ -277,19 +368,29 @@ impl Spider {
         }
         let s = suit(col[col.len() - 1]);
         let n = self.cols[c].len();
+        self.count_pair(c, n - 13, -1);
         self.cols[c].truncate(n - 13);
         self.off += 1;
         (true, s, self.turn_up(c))
     }
 
-    /// The top `n` cards of column `from` onto column `to`, in order, through a buffer on the
-    /// stack (no allocation a move: a movable run is at most 13 cards, a K..A).
+    /// The top `n` cards of column `from` onto column `to`, in order (no allocation a move once
+    /// the columns have grown: a movable run is at most 13 cards, a K..A). The breaks change
+    /// only where the run lay and where it lands (it is in suit and in sequence).
     fn shift(&mut self, from: usize, to: usize, n: usize) {
-        let mut buf = [0u8; 13];
         let at = self.cols[from].len() - n;
-        buf[..n].copy_from_slice(&self.cols[from][at..]);
-        self.cols[from].truncate(at);
-        self.cols[to].extend_from_slice(&buf[..n]);
+        self.count_pair(from, at, -1);
+        let on = self.cols[to].len();
+        // the two columns borrowed at once (from != to), the cards pushed one by one: a call of
+        // memcpy costs more than the few cards of a run
+        let (a, b) = self.cols.split_at_mut(from.max(to));
+        let (src, dst) = if from < to { (&mut a[from], &mut b[0]) } else { (&mut b[0], &mut a[to]) };
+        dst.reserve(n);
+        for &x in &src[at..] {
+            dst.push(x);
+        }
+        src.truncate(at);
+        self.count_pair(to, on, 1);
     }
 
     /// Turn column c's top card face up if it is face down.
@@ -312,72 +413,66 @@ impl Spider {
 
     /// The exact key's bytes into `buf`, their count returned: the deals made, then each column
     /// as a header (0xF0 when nothing is face down, else its index and face-down count: those
-    /// cards are its first ones dealt) and its face-up cards, ended by 0xFF. Once the stock is
-    /// empty, the columns are sorted (README.md). At most 1 + 10 × 2 + 104 bytes (`KEY_MAX`).
+    /// cards are its first ones dealt) and its face-up cards, the top one marked (`TOP`: it ends
+    /// the column), or `EMPTY` alone for an empty column. Once the stock is empty, the columns are
+    /// sorted (README.md). At most 1 + 10 + 104 bytes (`KEY_MAX`).
     fn key_bytes(&self, buf: &mut [u8; KEY_MAX]) -> usize {
         let mut n = 0;
         buf[n] = self.dealt() as u8;
         n += 1;
-        let head = |c: usize| if self.down[c] == 0 { 0xF0 } else { c as u8 * 8 + self.down[c] };
+        let head = |c: usize| self.head(c);
         let mut order: [usize; COLS] = std::array::from_fn(|c| c);
         if self.stock.is_empty() {
             order.sort_unstable_by(|&a, &b| {
                 head(a).cmp(&head(b)).then_with(|| {
                     let (x, y) = (&self.cols[a][self.down[a] as usize..], &self.cols[b][self.down[b] as usize..]);
-                    // as the parts compare: the shorter is less where one is a prefix (END is 0xFF)
+                    // any order of the columns' contents alone will do: the sorted key is then
+                    // the same for every permutation of the columns
                     x.cmp(y)
                 })
             });
         }
         for c in order {
             let up = &self.cols[c][self.down[c] as usize..];
+            if up.is_empty() {
+                // a column with face-down cards always has a face-up top card
+                debug_assert_eq!(self.down[c], 0);
+                buf[n] = EMPTY;
+                n += 1;
+                continue;
+            }
             buf[n] = head(c);
-            buf[n + 1..n + 1 + up.len()].copy_from_slice(up);
-            n += 1 + up.len();
-            buf[n] = END;
             n += 1;
+            // byte by byte: a call of memcpy costs more than a column's few face-up cards
+            for &x in up {
+                buf[n] = x;
+                n += 1;
+            }
+            buf[n - 1] |= TOP;
         }
         n
     }
 
     /// A 128-bit hash of the exact key (`key_bytes`), for the narrow searches only (`Hashed`):
-    /// two 64-bit lanes, each word folded in by a full 64 × 64 → 128-bit multiply, then mixed
-    /// (murmur3's finaliser). Fixed constants: the same on every machine.
+    /// from the columns' hashes and the deals made (`sums::key_hash`), without building the key.
+    /// Fixed constants: the same on every machine.
     fn key_hash(&self) -> u128 {
-        let mut buf = [0u8; KEY_MAX];
-        let n = self.key_bytes(&mut buf);
-        let (mum, fmix) = (key::mum, key::fmix);
-        let (mut a, mut b) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
-        for w in buf[..n.next_multiple_of(8)].chunks_exact(8) {
-            let w = u64::from_le_bytes(w.try_into().unwrap());
-            a = mum(a ^ w, 0xA076_1D64_78BD_642F);
-            b = mum(b ^ w.rotate_left(29), 0xE703_7ED1_A0B4_28DB).wrapping_add(a);
-        }
-        let (a, b) = (fmix(a ^ n as u64), fmix(b ^ a));
-        ((a as u128) << 64) | b as u128
+        sums::key_hash(self.hashes(), self.dealt() as u8)
     }
 
     /// The evaluation the best-first search minimises (README.md, "How it searches"): face-down
     /// cards, breaks between face-up cards not in suited sequence, empty columns, runs off.
     fn eval(&self) -> i64 {
         let mut down = 0i64;
-        let mut breaks = 0i64;
-        let mut natural = 0i64;
         let mut empty = 0i64;
         for c in 0..COLS {
-            let col = &self.cols[c];
             down += self.down[c] as i64;
-            if col.is_empty() {
+            if self.cols[c].is_empty() {
                 empty += 1;
             }
-            for i in (self.down[c] as usize + 1)..col.len() {
-                if rank(col[i - 1]) != rank(col[i]) + 1 {
-                    breaks += 1;
-                } else if suit(col[i - 1]) != suit(col[i]) {
-                    natural += 1;
-                }
-            }
         }
+        // counted by the moves (`sums.rs`)
+        let (breaks, natural) = (self.breaks as i64, self.natural as i64);
         let stock = self.stock.len() as i64;
         self.w[0] * down + self.w[1] * breaks - self.w[2] * empty - self.w[3] * self.off as i64 + self.w[5] * stock + self.w[4] * natural
     }
@@ -405,10 +500,11 @@ impl Game for Spider {
     }
 
     fn apply(&mut self, m: Move) -> Undo {
-        let mut u = Undo { m, turned: false, offs: 0, flips: 0, suits: 0 };
+        let mut u = Undo { m, turned: false, offs: 0, flips: 0, suits: 0, kept: [0; 2], stale: 0 };
         match m {
             Move::Run { from, to, n } => {
                 let (f, t, n) = (from as usize, to as usize, n as usize);
+                self.keep(f, t, &mut u);
                 self.shift(f, t, n);
                 u.turned = self.turn_up(f);
                 let (off, s, flip) = self.settle(t);
@@ -419,9 +515,11 @@ impl Game for Spider {
                 }
             }
             Move::Deal => {
+                self.kept.stale.set(sums::ALL);
                 for c in 0..COLS {
                     let x = self.stock.pop().unwrap();
                     self.cols[c].push(x);
+                    self.count_pair(c, self.cols[c].len() - 1, 1);
                 }
                 for c in 0..COLS {
                     let (off, s, flip) = self.settle(c);
@@ -438,15 +536,18 @@ impl Game for Spider {
 
     fn revert(&mut self, u: Undo) {
         // runs off, last column first (each column at most once)
-        for c in (0..COLS).rev() {
-            if u.offs & (1 << c) != 0 {
-                if u.flips & (1 << c) != 0 {
-                    self.down[c] += 1;
-                }
-                let s = ((u.suits >> (2 * c)) & 3) as u8;
-                self.cols[c].extend((0..13).rev().map(|r| s * 13 + r));
-                self.off -= 1;
+        let mut offs = u.offs;
+        while offs != 0 {
+            let c = 15 - offs.leading_zeros() as usize;
+            offs &= !(1 << c);
+            if u.flips & (1 << c) != 0 {
+                self.down[c] += 1;
             }
+            let s = ((u.suits >> (2 * c)) & 3) as u8;
+            let on = self.cols[c].len();
+            self.cols[c].extend((0..13).rev().map(|r| s * 13 + r));
+            self.count_pair(c, on, 1);
+            self.off -= 1;
         }
         match u.m {
             Move::Run { from, to, n } => {
@@ -455,12 +556,19 @@ impl Game for Spider {
                     self.down[f] += 1;
                 }
                 self.shift(t, f, n);
+                // the columns' hashes as they were before the move (`keep`)
+                self.kept.hashes[f].set(u.kept[0]);
+                self.kept.hashes[t].set(u.kept[1]);
+                let stale = self.kept.stale.get() & !(1 << f | 1 << t);
+                self.kept.stale.set(stale | u.stale);
             }
             Move::Deal => {
                 for c in (0..COLS).rev() {
+                    self.count_pair(c, self.cols[c].len() - 1, -1);
                     let x = self.cols[c].pop().unwrap();
                     self.stock.push(x);
                 }
+                self.kept.stale.set(sums::ALL);
             }
         }
     }
@@ -638,6 +746,9 @@ impl Game for Hashed {
         self.0.safe_move()
     }
     fn moves(&self, out: &mut Vec<Move>) {
+        // the position's stale column hashes worked out once here, where its children are listed,
+        // not again under each child whose move restores them stale (`sums.rs`; only speed)
+        self.0.hashes();
         self.0.moves(out)
     }
     fn apply(&mut self, m: Move) -> Undo {

@@ -9,11 +9,12 @@ use crate::rng::xorshift;
 /// A position from columns (bottom first, with face-down counts) and a stock, no validation of
 /// the pack (hand-made positions hold fewer than 104 cards).
 fn pos(cols: &[(&[u8], u8)], stock: &[u8]) -> Spider {
-    let mut g = Spider { cols: Default::default(), down: [0; COLS], stock: stock.to_vec(), off: 0, w: DEFAULT_WEIGHTS, narrow: false, no_sideways: false };
+    let mut g = Spider { cols: Default::default(), down: [0; COLS], stock: stock.to_vec(), off: 0, w: DEFAULT_WEIGHTS, narrow: false, no_sideways: false, kept: Default::default(), breaks: 0, natural: 0 };
     for (c, (cards, d)) in cols.iter().enumerate() {
         g.cols[c] = cards.to_vec();
         g.down[c] = *d;
     }
+    (g.breaks, g.natural) = g.count_breaks();
     g
 }
 
@@ -279,4 +280,77 @@ fn the_beam_search_wins_with_legal_lines_and_proves_nothing() {
     let limits = Limits { nodes: 100_000, max_bytes: 1 << 30 };
     let out = turns_with(&g, &[(Kind::Complete, 3), (Kind::Beam, 8), (Kind::Beam, 5)], COMPLETE_FIRST_SLICE, limits);
     assert_eq!(out.verdict, Verdict::Lost);
+}
+
+/// `eval` as it was before the breaks were counted by the moves: a pass over every face-up card.
+fn fresh_eval(g: &Spider) -> i64 {
+    let (mut down, mut breaks, mut natural, mut empty) = (0i64, 0i64, 0i64, 0i64);
+    for c in 0..COLS {
+        let col = &g.cols[c];
+        down += g.down[c] as i64;
+        empty += col.is_empty() as i64;
+        for i in (g.down[c] as usize + 1)..col.len() {
+            if rank(col[i - 1]) != rank(col[i]) + 1 {
+                breaks += 1;
+            } else if suit(col[i - 1]) != suit(col[i]) {
+                natural += 1;
+            }
+        }
+    }
+    g.w[0] * down + g.w[1] * breaks - g.w[2] * empty - g.w[3] * g.off as i64 + g.w[5] * g.stock.len() as i64 + g.w[4] * natural
+}
+
+#[test]
+fn kept_sums_equal_fresh_ones_along_random_play() {
+    // random play from many deals, every legal move (deals, runs off), reverting about one move in
+    // three: after every apply and revert the counted breaks are those counted afresh and the
+    // evaluation is the full pass's; at about half the steps (so that stale hashes are carried
+    // through moves and undos too) the kept column hashes are those worked out afresh
+    let mut x = 5u64;
+    let mut rnd = move |n: usize| (xorshift(&mut x) % n as u64) as usize;
+    let check = |g: &Spider, hashes: bool| {
+        assert_eq!((g.breaks, g.natural), g.count_breaks());
+        assert_eq!(g.eval(), fresh_eval(g));
+        if hashes {
+            let kept: Vec<u128> = g.hashes().iter().map(|h| h.get()).collect();
+            let fresh: Vec<u128> = (0..COLS).map(|c| g.col_hash(c)).collect();
+            assert_eq!(kept, fresh);
+        }
+    };
+    let (mut checked, mut deals) = (0, 0);
+    for seed in 1..=150 {
+        let mut g = shuffled(seed);
+        let mut undos = Vec::new();
+        for _ in 0..400 {
+            let mut ms = Vec::new();
+            g.legal(&mut ms);
+            if ms.is_empty() || (!undos.is_empty() && rnd(3) == 0) {
+                let Some(u) = undos.pop() else { break };
+                g.revert(u);
+            } else {
+                let m = ms[rnd(ms.len())];
+                deals += (m == Move::Deal) as usize;
+                undos.push(g.apply(m));
+            }
+            check(&g, rnd(2) == 0);
+            checked += 1;
+        }
+        // back to the deal, every move undone
+        while let Some(u) = undos.pop() {
+            g.revert(u);
+        }
+        check(&g, true);
+    }
+    assert!(checked > 40_000 && deals > 200, "{checked} positions, {deals} deals");
+    // a run going off and coming back (rare in random play): a hand-made one, 2S..KS on 3H
+    let mut cards = vec![h(3)];
+    cards.extend((2..14).rev().map(s));
+    let mut g = pos(&[(&cards, 0), (&[h(2), s(1)], 1)], &[]);
+    check(&g, true);
+    let u = g.apply(Move::Run { from: 1, to: 0, n: 1 });
+    assert_eq!((g.off, g.cols[0].len(), g.down[1]), (1, 1, 0), "the run went off, 2H turned up");
+    check(&g, true);
+    g.revert(u);
+    assert_eq!((g.off, g.cols[0].len(), g.down[1]), (0, 13, 1));
+    check(&g, true);
 }
