@@ -149,6 +149,21 @@ def test_a_card_above_a_pile_bottom_never_counts_against_safety() -> None:
     assert R.safe_move(s) is None
 
 
+def test_a_card_that_could_sit_but_fits_its_foundation_and_hosts_nothing_is_no_bar() -> None:
+    # Base 5 (rank index 4). 8H (level 3) could hold 7S and 7C (level 2). 7C is up; 7S is not, but
+    # it fits its foundation (spades at level 2) and what could sit on 7S (6H, 6D: level 1) is up:
+    # wherever a line would put 7S on 8H it can go up instead, so 8H goes up by itself.
+    s = R.new_state(random_position(random.Random(1), 30))
+    s.base = 4
+    s.tableau = [[c for c in p if c != R_card("7S")] for p in s.tableau]
+    s.found = [2, 3, 2, 3]  # S H D C
+    assert R.is_safe(s, R_card("8H"))
+    s.found = [2, 3, 1, 3]
+    assert not R.is_safe(s, R_card("8H")), "6D is not up: it could sit on 7S, which then is needed on 8H"
+    s.found = [1, 3, 2, 3]
+    assert not R.is_safe(s, R_card("8H")), "7S does not fit its foundation yet"
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(1, 10**6), st.lists(st.integers(0, 10**6), min_size=1, max_size=120), st.booleans())
 def test_cards_conserved_undo_restores_illegal_refused(number: int, picks: list[int], late: bool) -> None:

@@ -211,19 +211,24 @@ def is_won(s: State) -> bool:
 
 
 def is_safe(s: State, card: int) -> bool:
-    """Whether putting `card` up keeps every win (engine/native/src/games/canfield/README.md): nothing left could ever sit on it.
+    """Whether putting `card` up keeps every win (engine/native/src/games/canfield/README.md): nothing left could ever sit on it, or what could is as well put up.
 
     The cards that could sit on a card of level n are the other colour's cards of level n - 1, round
     the corner: for the base rank (level 0) those are the last cards (level 12) of the other colour's
     suits. Each must be up (foundations never give cards back) or lie in a pile above its bottom card:
     such a card only ever leaves to its foundation (a pile moves whole, so it stays above a card
-    until it goes up), so it can never be put on this one.
+    until it goes up), so it can never be put on this one. Or it fits its foundation now (it stays
+    the card its suit waits for until it goes up) and nothing could sit on it in turn (this card's
+    colour at level n - 2 is up): wherever a line would put it on this card, it can go up instead.
     """
     level = (s.level(card) + 12) % 13
     for o in OPPOSITE[card // 13]:
         x = o * 13 + (s.base + level) % 13
-        if s.found[o] <= level and not any(x in pile[1:] for pile in s.tableau):
-            return False
+        if s.found[o] > level or any(x in pile[1:] for pile in s.tableau):
+            continue
+        if s.found[o] == level and all(s.found[t] > (level + 12) % 13 for t in OPPOSITE[o]):
+            continue
+        return False
     return True
 
 

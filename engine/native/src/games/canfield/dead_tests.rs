@@ -1,5 +1,5 @@
 //! Canfield's loss proof (`Canfield::dead`): piles whose cards must go up in an order that
-//! contradicts itself.
+//! contradicts itself; no play into such a position is a candidate.
 
 use super::*;
 
@@ -27,4 +27,25 @@ fn a_pile_crossing_the_corner_is_dead() {
     // Across piles: 9H over 8S and 9S over 8H; each 9 needs its 8 first.
     assert!(g(4, [&[s(8), h(9)], &[h(8), s(9)], &[], &[]], [0; 4]).dead());
     assert!(!g(4, [&[s(8), h(9)], &[h(9 - 1), s(7)], &[], &[]], [0; 4]).dead());
+}
+
+#[test]
+fn plays_into_a_dead_position_are_not_offered() {
+    // Base 5: 6H 5S in pile 1 and the reserve's top 4H. 4H onto 5S would close 6H 5S 4H's cycle
+    // (a play the walk's legal moves keep); 4D onto 5S is offered, and so is 4H onto 5C.
+    let h = |r: u8| 13 + r - 1;
+    let s = |r: u8| r - 1;
+    let c = |r: u8| 39 + r - 1;
+    let mut x = g(4, [&[h(6), s(5)], &[c(9)], &[c(11)], &[c(13)]], [0; 4]);
+    x.reserve = vec![h(4)];
+    x.res_len = 1;
+    let (mut legal, mut cands) = (Vec::new(), Vec::new());
+    x.atomic(&mut legal);
+    x.moves(&mut cands);
+    let onto_5s = Move { taps: 0, src: RESERVE, dst: 0 };
+    assert!(legal.contains(&onto_5s) && !cands.contains(&onto_5s));
+    x.piles[0] = vec![c(5)];
+    cands.clear();
+    x.moves(&mut cands);
+    assert!(cands.contains(&onto_5s), "4H on 5C closes no cycle");
 }

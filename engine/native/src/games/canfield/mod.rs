@@ -19,6 +19,9 @@ const FOUND: u8 = 4;
 /// The key's stock pointer field (its low 6 bits) for a position on the main cycle (see `key`).
 const ON_CYCLE: u128 = 0x3F;
 
+/// For each card, the cards that must go up after it (bits by card; `Canfield::later`).
+type Later = [u64; 52];
+
 fn suit(c: u8) -> usize {
     (c / 13) as usize
 }
@@ -172,14 +175,22 @@ impl Canfield {
     fn fits_pile(&self, c: u8, j: usize) -> bool {
         self.piles[j].last().is_some_and(|&t| builds_on(t, c))
     }
-    /// Nothing left could ever sit on `c`: each of the other colour's cards one level lower (round
-    /// the corner for the base rank) is up, or lies in a pile above its bottom card, where it can
-    /// only ever leave to its foundation (README.md, "Safe moves").
+    /// Nothing left could ever sit on `c`, or what could is as well put up: each of the other
+    /// colour's cards x one level lower (round the corner for the base rank) is up, or lies in a
+    /// pile above its bottom card, where it can only ever leave to its foundation, or fits its
+    /// foundation now and nothing could sit on x in turn (`c`'s colour one level lower again is
+    /// up), so x can go up wherever a line would put it on `c` (README.md, "Safe moves").
     fn safe(&self, c: u8) -> bool {
+        self.safe_with(c, true)
+    }
+    /// `safe`; `fitting` false leaves out its last case (the tests' search without it).
+    fn safe_with(&self, c: u8, fitting: bool) -> bool {
         let l = (self.level(c) + 12) % 13;
         opposite(suit(c)).iter().all(|&o| {
             let x = o as u8 * 13 + (self.base + l) % 13;
-            self.found[o] > l || self.piles.iter().any(|p| p.len() > 1 && p[1..].contains(&x))
+            self.found[o] > l
+                || self.piles.iter().any(|p| p.len() > 1 && p[1..].contains(&x))
+                || (fitting && self.found[o] == l && opposite(o).iter().all(|&s| self.found[s] > (l + 12) % 13))
         })
     }
     fn reserve_top(&self) -> Option<u8> {
@@ -205,25 +216,36 @@ impl Canfield {
     }
 
     /// Plays of card `c` from `src` (after `taps`) to every place it fits,
-    /// foundation first. `spaces`: every empty pile (walk) or one (search).
-    fn plays(&self, c: u8, src: u8, taps: u8, all_spaces: bool, out: &mut Vec<Move>) {
+    /// foundation first. `spaces`: every empty pile (walk) or one (search). `cut`: leave out
+    /// the plays onto a pile that make the position dead (`Canfield::later`; search only).
+    fn plays(&self, c: u8, src: u8, taps: u8, all_spaces: bool, cut: Option<&Later>, out: &mut Vec<Move>) {
         if self.fits_found(c) {
             out.push(Move { taps, src, dst: FOUND });
         }
-        self.tableau_plays(c, src, taps, all_spaces, out);
+        self.tableau_plays(c, src, taps, all_spaces, cut, out);
     }
 
     /// The plays of `plays` but the foundation one: onto a pile or into a space.
-    fn tableau_plays(&self, c: u8, src: u8, taps: u8, all_spaces: bool, out: &mut Vec<Move>) {
+    fn tableau_plays(&self, c: u8, src: u8, taps: u8, all_spaces: bool, cut: Option<&Later>, out: &mut Vec<Move>) {
         let mut space = false;
         for j in 0..PILES {
             let empty = self.piles[j].is_empty();
             // Only the waste fills a space, and spaces last only once the reserve is gone.
             let to_space = empty && src == WASTE && self.res_len == 0 && (all_spaces || !space);
             space |= to_space;
-            if to_space || self.fits_pile(c, j) {
+            if to_space || (self.fits_pile(c, j) && !self.closes_cycle(c, j, cut)) {
                 out.push(Move { taps, src, dst: j as u8 });
             }
+        }
+    }
+
+    /// Whether putting `c` (a card, or a moved pile's bottom) on pile `j`'s top card makes the
+    /// position dead: `c` (and every card above it) must then go up before that top card, which
+    /// must already go up before `c` (README.md, "Candidate moves", 4).
+    fn closes_cycle(&self, c: u8, j: usize, cut: Option<&Later>) -> bool {
+        match (cut, self.piles[j].last()) {
+            (Some(later), Some(&t)) => later[t as usize] >> c & 1 == 1,
+            _ => false,
         }
     }
 
@@ -233,22 +255,23 @@ impl Canfield {
             out.push(Move { taps: 0, src: TAP, dst: 0 });
         }
         if self.k > 0 {
-            self.plays(self.seq[self.k - 1], WASTE, 0, true, out);
+            self.plays(self.seq[self.k - 1], WASTE, 0, true, None, out);
         }
         if let Some(r) = self.reserve_top() {
-            self.plays(r, RESERVE, 0, true, out);
+            self.plays(r, RESERVE, 0, true, None, out);
         }
-        self.pile_moves(out);
+        self.pile_moves(None, out);
     }
 
-    fn pile_moves(&self, out: &mut Vec<Move>) {
+    /// Pile tops to their foundations and whole piles onto piles (`cut` as in `plays`).
+    fn pile_moves(&self, cut: Option<&Later>, out: &mut Vec<Move>) {
         for i in 0..PILES {
             let Some(&top) = self.piles[i].last() else { continue };
             if self.fits_found(top) {
                 out.push(Move { taps: 0, src: i as u8, dst: FOUND });
             }
             for j in 0..PILES {
-                if j != i && self.fits_pile(self.piles[i][0], j) {
+                if j != i && self.fits_pile(self.piles[i][0], j) && !self.closes_cycle(self.piles[i][0], j, cut) {
                     out.push(Move { taps: 0, src: i as u8, dst: j as u8 });
                 }
             }
@@ -274,12 +297,18 @@ impl Canfield {
         }
     }
 
-    /// Whether no play can win from here, because the cards left must go
-    /// up in an order that contradicts itself. A card in a pile leaves it
-    /// only to its foundation (when on top) or with every card above it, so
-    /// each card above must go up before the one below; a suit goes up in
-    /// level order. A cycle in these "before" relations is a proof of loss.
+    /// Whether no play can win from here (README.md, "Candidate moves", 3).
+    #[cfg(test)]
     fn dead(&self) -> bool {
+        self.later().is_none()
+    }
+
+    /// The order the cards left must go up in: for each card not yet up, the set of cards (bits
+    /// by card, itself included) that must go up after it; None when that order contradicts
+    /// itself and no play can win. A card in a pile leaves it only to its foundation (when on
+    /// top) or with every card above it, so each card above must go up before the one below; a
+    /// suit goes up in level order. A cycle in these "before" relations is a proof of loss.
+    fn later(&self) -> Option<Later> {
         const NONE: u8 = 0xFF;
         let mut succ = [[NONE; 2]; 52];
         let mut indeg = [0u8; 52];
@@ -326,7 +355,40 @@ impl Canfield {
                 }
             }
         }
-        tail < left
+        if tail < left {
+            return None;
+        }
+        // Last in the order first: a card's set is itself and its successors' sets.
+        let mut later = [0u64; 52];
+        for &c in queue[..tail].iter().rev() {
+            let mut set = 1u64 << c;
+            for &n in &succ[c as usize] {
+                if n != NONE {
+                    set |= later[n as usize];
+                }
+            }
+            later[c as usize] = set;
+        }
+        Some(later)
+    }
+
+    /// The search's candidates (`Game::moves`); `cut_cycles` false keeps the plays into a dead
+    /// position (the tests' search without that cut).
+    fn candidates(&self, cut_cycles: bool, out: &mut Vec<Move>) {
+        let Some(later) = self.later() else { return };
+        let cut = cut_cycles.then_some(&later);
+        if let Some(r) = self.reserve_top() {
+            self.plays(r, RESERVE, 0, false, cut, out);
+        }
+        self.pile_moves(cut, out);
+        self.showable(|taps, k| {
+            if self.fits_found(self.seq[k - 1]) {
+                out.push(Move { taps, src: WASTE, dst: FOUND });
+            }
+        });
+        // Foundation plays first, wherever they come from.
+        out.sort_by_key(|m| m.dst != FOUND);
+        self.showable(|taps, k| self.tableau_plays(self.seq[k - 1], WASTE, taps, false, cut, out));
     }
 
     fn token(&self, m: Move) -> String {
@@ -360,25 +422,11 @@ impl Game for Canfield {
         })
     }
 
-    /// Every legal play (stock plays as macro moves, one space of several),
-    /// none from a dead position (see `dead`), ordered: to the foundations, the reserve out, pile onto pile, then
-    /// the waste to the tableau; nearer stock cards first.
+    /// Every legal play (stock plays as macro moves, one space of several) but those into a dead
+    /// position, none from a dead position (see `later`), ordered: to the foundations, the
+    /// reserve out, pile onto pile, then the waste to the tableau; nearer stock cards first.
     fn moves(&self, out: &mut Vec<Move>) {
-        if self.dead() {
-            return;
-        }
-        if let Some(r) = self.reserve_top() {
-            self.plays(r, RESERVE, 0, false, out);
-        }
-        self.pile_moves(out);
-        self.showable(|taps, k| {
-            if self.fits_found(self.seq[k - 1]) {
-                out.push(Move { taps, src: WASTE, dst: FOUND });
-            }
-        });
-        // Foundation plays first, wherever they come from.
-        out.sort_by_key(|m| m.dst != FOUND);
-        self.showable(|taps, k| self.tableau_plays(self.seq[k - 1], WASTE, taps, false, out));
+        self.candidates(true, out)
     }
 
     fn apply(&mut self, m: Move) -> Undo {
