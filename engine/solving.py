@@ -95,9 +95,10 @@ def solve(code: str, budget: int | None = None, max_mb: int | None = None) -> So
     budget = _whole(b.budget if budget is None else budget, "node budget", "positions")
     cap = _whole(DEFAULT_MAX_MB if max_mb is None else max_mb, "memory cap", "MiB")
     options = game_of(dealt.game).native_options(dealt.options)
+    native_solve = _native().solve  # found before the clocks start: they time the call alone
     start, cpu = time.perf_counter(), time.thread_time()
     try:
-        verdict, nodes, line, reason = _native().solve(dealt.game, dealt.layout, options, budget, cap << 20)
+        verdict, nodes, line, reason = native_solve(dealt.game, dealt.layout, options, budget, cap << 20)
     except ValueError as e:  # the native side refused the position
         raise BadInput(f"{dealt.code}: the solver refused the position: {e}") from None
     seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu

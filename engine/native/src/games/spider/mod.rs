@@ -16,6 +16,7 @@ use crate::search::{interleave, Game, Lazy, Limits, Outcome, Resume, Verdict};
 use crate::{Layout, Options};
 use key::Exact;
 
+mod beam;
 mod key;
 mod sums;
 
@@ -613,15 +614,25 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     let plan = match (options.get("plan"), options.get("suits")) {
         (Some(&v), _) => plan_knob(v),
         (None, Some(1)) => vec![(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, deep)],
-        // two suits (bench log S4): a wide fourth wins deals the three of S3 leave
-        (None, Some(2)) => vec![(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, deep), (Kind::Wide, deep)],
-        // four suits (bench log S4): the narrow candidates cost wins there
-        (None, _) => vec![(Kind::Complete, dw), (Kind::Wide, deep)],
+        // two and four suits (bench log S7): two beam searches by stock phase (depth weights 8
+        // and 5) win far more deals for the budget than the narrow and wide best-first ones
+        (None, _) => vec![(Kind::Complete, dw), (Kind::Beam, deep), (Kind::Beam, BEAM_DEPTH_WEIGHT)],
     };
     // the complete search costs the most a position (exact keys) and has won the fewest deals
     // in two and four suits: a smaller share there (bench log S6)
     let complete_first = options.get("cf").map_or(if one_suit { FIRST_SLICE } else { COMPLETE_FIRST_SLICE }, |&v| v.max(1) as u64);
-    Ok(turns_with(&g, &plan, complete_first, limits))
+    let mut set = beam::SETTINGS;
+    for (knob, field) in [("bk", &mut set.width), ("bg", &mut set.grow)] {
+        if let Some(&v) = options.get(knob) {
+            *field = v.max(1) as usize;
+        }
+    }
+    for (knob, field) in [("bm", &mut set.per_root), ("bf", &mut set.last)] {
+        if let Some(&v) = options.get(knob) {
+            *field = v.max(1) as u64;
+        }
+    }
+    Ok(turns_beam(&g, &plan, complete_first, set, limits))
 }
 
 /// The three searches of `solve` from `g` in one and two suits, taking turns on one budget and
@@ -642,6 +653,8 @@ enum Kind {
     Complete,
     /// Every candidate, hashed key: proves nothing when it runs dry.
     Wide,
+    /// The staged beam search by stock phase (`beam.rs`): proves nothing when it gives up.
+    Beam,
 }
 
 /// A search's copy of the game: exact keys (the complete search) or hashed ones.
@@ -655,7 +668,13 @@ enum Searched {
 /// run dry; one is added last if the plan has none). `lost` only from it. Each search's first
 /// turn is `FIRST_SLICE` positions, the complete one's `complete_first`; each round doubles them,
 /// so that is its share of the budget against the others'.
+#[cfg(test)]
 fn turns_with(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, limits: Limits) -> Outcome {
+    turns_beam(g, plan, complete_first, beam::SETTINGS, limits)
+}
+
+/// `turns_with`, a beam search of the plan with `beam_settings` (the knobs of `solve`).
+fn turns_beam(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, beam_settings: beam::Settings, limits: Limits) -> Outcome {
     let mut plan = plan.to_vec();
     if !plan.iter().any(|p| p.0 == Kind::Complete) {
         plan.push((Kind::Complete, DEPTH_WEIGHT));
@@ -672,7 +691,15 @@ fn turns_with(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, limits: Lim
         .collect();
     let max = limits.max_bytes;
     let mut scans: Vec<Box<dyn Resume + '_>> = Vec::new();
-    for (game, &(_, dw)) in games.iter_mut().zip(&plan) {
+    for (game, &(kind, dw)) in games.iter_mut().zip(&plan) {
+        if kind == Kind::Beam {
+            let set = beam::Settings { depth: dw, ..beam_settings };
+            let g = &*game;
+            let root = match g { Searched::Exact(c) => c, Searched::Hashed(h) => &h.0 };
+            let lazy = Lazy::new(move || -> Box<dyn Resume + '_> { Box::new(beam::Beam::new(root, set)) });
+            scans.push(Box::new(Partial { scan: Box::new(lazy), dry: false }));
+            continue;
+        }
         let score = move |g: &Spider, d: u32| g.eval() * 4 + d as i64 * dw;
         match game {
             Searched::Exact(c) => {
@@ -697,7 +724,7 @@ fn plan_knob(v: i64) -> Vec<(Kind, i64)> {
     digits
         .chunks(2)
         .filter(|p| p.len() == 2)
-        .map(|p| (match p[0] { 1 => Kind::Narrow, 2 => Kind::Complete, _ => Kind::Wide }, p[1]))
+        .map(|p| (match p[0] { 1 => Kind::Narrow, 2 => Kind::Complete, 4 => Kind::Beam, _ => Kind::Wide }, p[1]))
         .collect()
 }
 
@@ -772,6 +799,10 @@ impl Resume for Partial<'_> {
 /// The third search's depth weight: shorter lines first, more strongly than the others.
 const NARROW_DEPTH_WEIGHT: i64 = 8;
 
+
+/// The second beam search's depth weight (two and four suits): the sets of deals the beam wins
+/// differ much with it, and two beams at 8 and 5 win more than either (bench log S7).
+const BEAM_DEPTH_WEIGHT: i64 = 5;
 
 /// Positions of each search's first turn; each round doubles it.
 const FIRST_SLICE: u64 = 2000;

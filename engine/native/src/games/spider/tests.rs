@@ -326,6 +326,50 @@ fn the_wide_search_running_dry_proves_nothing() {
     assert!(p.resume(100_000).is_none());
 }
 
+/// Replays `line` from `g` by the legal moves' tokens (the referee's list): Some(the end
+/// position) when every token names a legal move.
+fn replay(g: &Spider, line: &crate::search::Line) -> Option<Spider> {
+    let mut g = g.clone();
+    for t in line.iter() {
+        let mut ms = Vec::new();
+        g.legal(&mut ms);
+        let m = ms.into_iter().find(|&m| Spider::token(m) == t)?;
+        g.apply(m);
+    }
+    Some(g)
+}
+
+#[test]
+fn the_beam_search_wins_with_legal_lines_and_proves_nothing() {
+    use crate::search::Resume;
+    // four-suit deals with their stock: the beam alone wins some, each line legal to the end and
+    // the same on a second run (verdict, nodes, line)
+    let mut won = 0;
+    for seed in 1..=4 {
+        let g = shuffled(seed);
+        let run = || beam::Beam::new(&g, beam::SETTINGS).resume(60_000);
+        let (a, b) = (run(), run());
+        match (&a, &b) {
+            (None, None) => {}
+            (Some(a), Some(b)) => {
+                assert_eq!((&a.verdict, a.nodes), (&b.verdict, b.nodes), "seed {seed}");
+                let Verdict::Won(line) = &a.verdict else { panic!("seed {seed}: {a:?}") };
+                assert!(replay(&g, line).expect("every token a legal move").won(), "seed {seed}");
+                won += 1;
+            }
+            _ => panic!("seed {seed}: {a:?} then {b:?}"),
+        }
+    }
+    assert!(won >= 2, "{won} of 4 won");
+    // a lost position: the beam gives up attempt after attempt and never ends; `lost` comes
+    // only from the complete search beside it
+    let g = buried_six();
+    assert!(beam::Beam::new(&g, beam::SETTINGS).resume(20_000).is_none());
+    let limits = Limits { nodes: 100_000, max_bytes: 1 << 30 };
+    let out = turns_with(&g, &[(Kind::Complete, 3), (Kind::Beam, 8), (Kind::Beam, 5)], COMPLETE_FIRST_SLICE, limits);
+    assert_eq!(out.verdict, Verdict::Lost);
+}
+
 /// `eval` as it was before the breaks were counted by the moves: a pass over every face-up card.
 fn fresh_eval(g: &Spider) -> i64 {
     let (mut down, mut breaks, mut natural, mut empty) = (0i64, 0i64, 0i64, 0i64);

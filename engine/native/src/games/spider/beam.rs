@@ -1,0 +1,261 @@
+//! A staged beam search by stock phase (README.md, "The beam search"): a kind of search that
+//! never says `lost`, beside the best-first ones.
+//!
+//! Why: the deal from the stock is irreversible and splits a game into six phases (five deals,
+//! then the end). A best-first search over the whole game spends its budget where the evaluation
+//! is lowest, which is often deep in one phase on a line whose next deal lands badly, and it has
+//! no way to compare positions across phases fairly. The beam search explores each phase on its
+//! own: from its roots (the positions just after a deal) a best-first search without the deal,
+//! `per_root` positions a root; every position where the deal is possible gives one candidate,
+//! the position after the deal; the `width` best candidates (by the evaluation after the deal)
+//! are the next phase's roots. The last phase (stock empty) looks for the win the same way.
+//! When a phase ends with no candidate or the last one with no win, the attempt is given up and
+//! the next starts from the deal with a width `grow` times larger (1, 4, 16, ...).
+//!
+//! Pausable at every position (`Resume`), so it takes turns with the other searches on one
+//! budget; nodes are the positions expanded over every attempt, so the verdict is a function of
+//! the budget. Keys are 128-bit hashes (a collision can only lose a win); a line is the moves
+//! from the deal to the win, every one a legal move (the referee replays it).
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
+
+use super::{Move, Spider};
+use crate::memory::{self, Charged};
+use crate::search::{Game, Line, Outcome, Resume, Verdict};
+
+/// The beam's settings (knobs `bk`, `bg`, `bm`, `bf` of `solve`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Settings {
+    /// The first attempt's width (positions kept at each deal).
+    pub width: usize,
+    /// Each failed attempt's width times this is the next one's.
+    pub grow: usize,
+    /// Positions a phase may expand, per root.
+    pub per_root: u64,
+    /// The last phase (no stock) may expand this many times more.
+    pub last: u64,
+    /// Weight of a move within the phase against 4 x the evaluation (weighted A*).
+    pub depth: i64,
+}
+
+/// Measured on spider-4 deals 1..100 and spider-2's hard deals (bench log S7): 500 positions a
+/// root and a width doubling each attempt won as many deals as 1,000 and 4 for less CPU.
+pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8 };
+
+/// A position met in the current attempt: the one it came from and the move (the attempt's
+/// root: itself, no move), and its state once expanded (an index into `Beam::states`).
+#[derive(Clone, Copy)]
+struct Node {
+    parent: u32,
+    mv: Option<Move>,
+    /// Moves since the phase's root.
+    depth: u32,
+}
+
+/// Bytes charged for one stored state: the struct and its columns' and stock's buffers (an
+/// estimate made of counts only, so the charge, and any end on memory, is deterministic).
+const STATE_BYTES: u64 = (std::mem::size_of::<Spider>() + 11 * 32 + 104) as u64;
+
+pub(super) struct Beam {
+    root: Spider,
+    set: Settings,
+    width: usize,
+    /// Every position of this attempt met so far (root first).
+    nodes: Vec<Node>,
+    /// Expanded states of this phase, by node (index into `states`), u32::MAX when not stored.
+    state_of: Vec<u32>,
+    states: Vec<Spider>,
+    /// This phase's open positions: lowest score first, then newest.
+    open: BinaryHeap<(Reverse<i64>, u32)>,
+    /// The candidates for the next phase: the score after the deal and the node.
+    next: Vec<(i64, u32)>,
+    seen: HashSet<u128>,
+    /// Positions this phase may still expand.
+    left: u64,
+    expanded: u64,
+    moves: Vec<Move>,
+    done: Option<Outcome>,
+    charged: Charged,
+}
+
+impl Beam {
+    pub(super) fn new(root: &Spider, set: Settings) -> Self {
+        let mut b = Beam {
+            root: root.clone(),
+            set,
+            width: set.width.max(1),
+            nodes: Vec::new(),
+            state_of: Vec::new(),
+            states: Vec::new(),
+            open: BinaryHeap::new(),
+            next: Vec::new(),
+            seen: HashSet::new(),
+            left: 0,
+            expanded: 0,
+            moves: Vec::new(),
+            done: None,
+            charged: Charged::default(),
+        };
+        if b.root.won() {
+            b.done = Some(Outcome { verdict: Verdict::Won(Line::new()), nodes: 0 });
+        }
+        b.start();
+        b
+    }
+
+    /// A new attempt from the deal at the current width.
+    fn start(&mut self) {
+        self.nodes.clear();
+        self.state_of.clear();
+        self.states.clear();
+        self.open.clear();
+        self.next.clear();
+        self.seen.clear();
+        self.nodes.push(Node { parent: 0, mv: None, depth: 0 });
+        self.state_of.push(0);
+        self.states.push(self.root.clone());
+        self.seen.insert(self.root.key_hash());
+        self.open.push((Reverse(self.score(&self.root.clone(), 0)), 0));
+        self.left = self.phase_budget(1, self.root.stock.is_empty());
+    }
+
+    /// The phase's order: 4 x the evaluation plus the moves since the phase began, weighted.
+    fn score(&self, s: &Spider, depth: u32) -> i64 {
+        4 * s.eval() + self.set.depth * depth as i64
+    }
+
+    fn phase_budget(&self, roots: usize, last: bool) -> u64 {
+        let b = roots as u64 * self.set.per_root.max(1);
+        if last { b.saturating_mul(self.set.last.max(1)) } else { b }
+    }
+
+    /// The moves from the attempt's root to node `id`, then `last` if any, spelled.
+    fn line(&self, mut id: u32, last: Option<Move>) -> Line {
+        let mut ms: Vec<Move> = last.into_iter().collect();
+        while let Some(m) = self.nodes[id as usize].mv {
+            ms.push(m);
+            id = self.nodes[id as usize].parent;
+        }
+        let mut line = Line::with_capacity(ms.len());
+        for &m in ms.iter().rev() {
+            self.root.spell(m, &mut line);
+        }
+        line
+    }
+
+    /// The phase is over: the best `width` candidates, dealt, are the next phase's roots; with
+    /// none (or after the last phase) the attempt failed and a wider one starts.
+    fn end_phase(&mut self) {
+        self.open.clear();
+        if self.next.is_empty() {
+            self.width = self.width.saturating_mul(self.set.grow.max(2));
+            self.start();
+            return;
+        }
+        let mut next = std::mem::take(&mut self.next);
+        next.sort_unstable();
+        next.truncate(self.width);
+        let mut roots: Vec<(Spider, u32)> = Vec::with_capacity(next.len());
+        for &(_, id) in &next {
+            let n = self.nodes[id as usize];
+            let mut s = self.states[self.state_of[n.parent as usize] as usize].clone();
+            s.apply(n.mv.expect("a candidate is a deal"));
+            roots.push((s, id));
+        }
+        self.states.clear();
+        self.state_of.iter_mut().for_each(|x| *x = u32::MAX);
+        let last = roots[0].0.stock.is_empty();
+
+        let count = roots.len();
+        for (s, id) in roots {
+            self.state_of[id as usize] = self.states.len() as u32;
+            self.nodes[id as usize].depth = 0;
+            self.open.push((Reverse(self.score(&s, 0)), id));
+            self.states.push(s);
+        }
+        self.left = self.phase_budget(count, last);
+    }
+
+    fn metered(&mut self) -> bool {
+        let bytes = self.states.len() as u64 * STATE_BYTES
+            + memory::vec_bytes(&self.nodes)
+            + memory::vec_bytes(&self.state_of)
+            + self.open.capacity() as u64 * 16
+            + self.next.capacity() as u64 * 16
+            + self.seen.capacity() as u64 * 17;
+        self.charged.set(bytes);
+        !memory::over()
+    }
+}
+
+impl Resume for Beam {
+    fn resume(&mut self, more: u64) -> Option<Outcome> {
+        if self.done.is_some() {
+            return self.done.clone();
+        }
+        let stop = self.expanded + more;
+        while self.expanded < stop {
+            if !self.metered() {
+                self.done = Some(Outcome { verdict: Verdict::OutOfMemory, nodes: self.expanded });
+                return self.done.clone();
+            }
+            let Some((_, id)) = (if self.left > 0 { self.open.pop() } else { None }) else {
+                self.end_phase();
+                continue;
+            };
+            self.expanded += 1;
+            self.left -= 1;
+            let mut s = if self.state_of[id as usize] != u32::MAX {
+                self.states[self.state_of[id as usize] as usize].clone()
+            } else {
+                let n = self.nodes[id as usize];
+                let mut s = self.states[self.state_of[n.parent as usize] as usize].clone();
+                s.apply(n.mv.expect("only the root has no move"));
+                s
+            };
+            self.moves.clear();
+            s.moves(&mut self.moves);
+            let depth = self.nodes[id as usize].depth + 1;
+            for &m in &self.moves {
+                let u = s.apply(m);
+                if s.won() {
+                    let line = self.line(id, Some(m));
+                    self.done = Some(Outcome { verdict: Verdict::Won(line), nodes: self.expanded });
+                    return self.done.clone();
+                }
+                if self.seen.insert(s.key_hash()) {
+                    let child = self.nodes.len() as u32;
+                    self.nodes.push(Node { parent: id, mv: Some(m), depth });
+                    self.state_of.push(u32::MAX);
+                    if m == Move::Deal {
+                        self.next.push((s.eval(), child));
+                    } else {
+                        let sc = self.score(&s, depth);
+                        self.open.push((Reverse(sc), child));
+                    }
+                }
+                s.revert(u);
+            }
+            if self.state_of[id as usize] == u32::MAX {
+                self.state_of[id as usize] = self.states.len() as u32;
+                self.states.push(s);
+            }
+        }
+        None
+    }
+
+    fn nodes(&self) -> u64 {
+        self.expanded
+    }
+
+    fn abandon(&mut self) {
+        if self.done.is_none() {
+            self.done = Some(Outcome { verdict: Verdict::OutOfNodes, nodes: self.expanded });
+        }
+        self.states.clear();
+        self.nodes.clear();
+        self.open.clear();
+        self.seen.clear();
+    }
+}
