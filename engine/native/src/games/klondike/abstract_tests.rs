@@ -168,11 +168,44 @@ fn counting_lemma_reach_set_and_completeness_along_random_play() {
 #[test]
 fn left_out_stack_piles_lead_back_to_the_position() {
     let (mut back, mut kept) = (0, 0);
-    for n in 0..60u64 {
+    along_expanded_play(0..60, |n, draw| n * 13 + draw as u64, |a, v, n, draw| {
+        for st in 0..4u8 {
+            let f = a.found[st as usize];
+            let c = st * 13 + f.max(1) - 1;
+            if f == 0 || !Abs::has_parent(a.uncovered(), c) {
+                continue;
+            }
+            let m = AbsMove::StackPile(c);
+            let mut e = a.clone();
+            e.found[st as usize] -= 1;
+            let mut d = a.clone();
+            d.apply(m);
+            while let Some(sm) = d.safe() {
+                d.apply(sm);
+            }
+            if e.safe_up(c) {
+                back += 1;
+                assert!(!v.contains(&m), "{m:?} listed, deal {n} draw {draw}");
+                assert_eq!((d.key(), d.vis, d.strct), (a.key(), a.vis, a.strct), "{m:?} left out, deal {n} draw {draw}");
+            } else {
+                kept += 1;
+                assert!(v.contains(&m), "{m:?} not listed, deal {n} draw {draw}");
+                assert_ne!(d.key(), a.key(), "{m:?}, deal {n} draw {draw}");
+            }
+        }
+    });
+    assert!(back > 100 && kept > 100, "{back} left out, {kept} kept");
+}
+
+/// Random abstract play from deals `deals`, both draws, at most 200 moves each, every safe move
+/// made (the positions the search expands): `f` sees each position that is neither won nor
+/// stuck with its `legal` list, the deal and the draw; `seed(deal, draw)` seeds the moves chosen.
+fn along_expanded_play(deals: std::ops::Range<u64>, seed: impl Fn(u64, i64) -> u64, mut f: impl FnMut(&mut Abs, &[AbsMove], u64, i64)) {
+    for n in deals {
         for draw in [1, 3] {
             let s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
-            let mut x = n * 13 + draw as u64;
+            let mut x = seed(n, draw);
             for _ in 0..200 {
                 while let Some(sm) = a.safe() {
                     a.apply(sm);
@@ -182,35 +215,11 @@ fn left_out_stack_piles_lead_back_to_the_position() {
                 if v.is_empty() || a.found == [13; 4] {
                     break;
                 }
-                for st in 0..4u8 {
-                    let f = a.found[st as usize];
-                    let c = st * 13 + f.max(1) - 1;
-                    if f == 0 || !Abs::has_parent(a.uncovered(), c) {
-                        continue;
-                    }
-                    let m = AbsMove::StackPile(c);
-                    let mut e = a.clone();
-                    e.found[st as usize] -= 1;
-                    let mut d = a.clone();
-                    d.apply(m);
-                    while let Some(sm) = d.safe() {
-                        d.apply(sm);
-                    }
-                    if e.safe_up(c) {
-                        back += 1;
-                        assert!(!v.contains(&m), "{m:?} listed, deal {n} draw {draw}");
-                        assert_eq!((d.key(), d.vis, d.strct), (a.key(), a.vis, a.strct), "{m:?} left out, deal {n} draw {draw}");
-                    } else {
-                        kept += 1;
-                        assert!(v.contains(&m), "{m:?} not listed, deal {n} draw {draw}");
-                        assert_ne!(d.key(), a.key(), "{m:?}, deal {n} draw {draw}");
-                    }
-                }
+                f(&mut a, &v, n, draw);
                 a.apply(v[rng(&mut x) as usize % v.len()]);
             }
         }
     }
-    assert!(back > 100 && kept > 100, "{back} left out, {kept} kept");
 }
 
 #[test]
@@ -578,6 +587,28 @@ fn rule_s_keeps_every_verdict_on_random_positions() {
     let (decided, won, fewer) = rule_keeps_every_verdict(3000, (41, 13), 45, |a| a.without_rule_s());
     eprintln!("rule S: {decided} decided ({won} won), {fewer} with fewer positions");
     assert!(decided > 200 && won > 40 && decided - won > 15 && fewer > 20, "decided {decided} won {won} fewer {fewer}");
+}
+
+/// The short dive (`Abs::reveal_first`, README.md, "How it runs") proves `lost` by running dry
+/// only because it lists the same moves as `legal`'s own order: along random abstract play with
+/// safe moves (the positions the search expands), both orders list one set, each move once.
+#[test]
+fn the_dives_order_lists_the_same_moves() {
+    use std::collections::HashSet;
+    let (mut positions, mut reordered) = (0, 0);
+    along_expanded_play(500..560, |n, draw| n * 7 + draw as u64, |a, own, n, draw| {
+        let mut dive = Vec::new();
+        a.reveal_first = true;
+        a.legal(&mut dive);
+        a.reveal_first = false;
+        let set: HashSet<AbsMove> = own.iter().copied().collect();
+        assert_eq!(set.len(), own.len(), "a move twice, deal {n} draw {draw}");
+        assert_eq!(dive.len(), own.len(), "deal {n} draw {draw}");
+        assert_eq!(dive.iter().copied().collect::<HashSet<_>>(), set, "deal {n} draw {draw}");
+        positions += 1;
+        reordered += (dive != own) as u32;
+    });
+    assert!(positions > 2000 && reordered > positions / 10, "{positions} positions, {reordered} reordered");
 }
 
 #[test]

@@ -97,8 +97,8 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         return Ok(concrete(&mut s, limits));
     };
     // README.md, "The abstract game", "How it runs": the blocked-structure test
-    // (a static loss proof), a short concrete search (most wins), the abstract search (losses;
-    // its wins are concretized), the concrete search.
+    // (a static loss proof), a short concrete search (most wins), a short abstract dive in the
+    // reveal-first order, the abstract search (losses; its wins are concretized), the concrete search.
     if a.blocked() {
         return Ok(Outcome { verdict: Verdict::Lost, nodes: 0 });
     }

@@ -96,6 +96,94 @@ fn columns_sort_in_the_key_only_once_the_stock_is_empty() {
     assert_ne!(a.key(), b.key());
 }
 
+/// A column as the exact key names it: (its index while it has face-down cards, its face-down
+/// count, its face-up cards bottom first).
+type Named = (Option<usize>, u8, Vec<u8>);
+
+/// The exact key's bytes read back (README.md, "The key"): the deals made and each column, or None
+/// where the bytes break the format. Where this reads back every key into its position's columns,
+/// two positions with other columns cannot share a key (a read is a function of the bytes).
+fn read_key(k: &[u8]) -> Option<(u8, Vec<Named>)> {
+    let (&dealt, mut rest) = k.split_first()?;
+    let mut cols = Vec::new();
+    while let Some((&head, after)) = rest.split_first() {
+        rest = after;
+        if head == EMPTY {
+            cols.push((None, 0, Vec::new()));
+            continue;
+        }
+        let (at, down) = match head {
+            0xF0 => (None, 0),
+            h if h < 8 * COLS as u8 && h % 8 > 0 => (Some(h as usize / 8), h % 8),
+            _ => return None,
+        };
+        let mut up = Vec::new();
+        loop {
+            let (&b, after) = rest.split_first()?;
+            rest = after;
+            if b & TOP != 0 {
+                (b & !TOP < 64).then_some(())?;
+                up.push(b & !TOP);
+                break;
+            }
+            (b < 64).then_some(())?;
+            up.push(b);
+        }
+        cols.push((at, down, up));
+    }
+    (cols.len() == COLS).then_some((dealt, cols))
+}
+
+#[test]
+fn the_exact_key_reads_back_into_the_columns() {
+    // the key without end bytes (the top card marked, an empty column one header byte) is still
+    // injective: along random play from many deals (deals, runs off and empty columns included)
+    // every key reads back into its position's deals made and columns, in column order while the
+    // stock lasts and as a multiset once it is empty (the sorted key)
+    let named = |g: &Spider| -> Vec<Named> {
+        (0..COLS)
+            .map(|c| (if g.down[c] > 0 { Some(c) } else { None }, g.down[c], g.cols[c][g.down[c] as usize..].to_vec()))
+            .collect()
+    };
+    let reads_back = |g: &Spider| {
+        let k = g.key();
+        let (dealt, mut cols) = read_key(&k.b[..k.len as usize]).expect("a key in the format");
+        let mut want = named(g);
+        assert_eq!(dealt as usize, g.dealt());
+        if g.stock.is_empty() {
+            cols.sort();
+            want.sort();
+        }
+        assert_eq!(cols, want);
+    };
+    let (mut x, mut read, mut empties, mut sorted) = (11u64, 0, 0, 0);
+    for seed in 1..=200 {
+        let mut g = shuffled(seed);
+        for _ in 0..300 {
+            reads_back(&g);
+            read += 1;
+            sorted += g.stock.is_empty() as usize;
+            empties += g.cols.iter().any(|c| c.is_empty()) as usize;
+            let mut ms = Vec::new();
+            g.legal(&mut ms);
+            if ms.is_empty() {
+                break;
+            }
+            g.apply(ms[(xorshift(&mut x) % ms.len() as u64) as usize]);
+        }
+    }
+    assert!(read > 5000 && empties > 20 && sorted > 1000, "{read} read, {empties} with an empty column, {sorted} sorted");
+    // hand-made: empty columns beside face-down ones, with and without a stock; a card moved from
+    // the top of one column to the bottom of the next changes the bytes
+    let stock: Vec<u8> = (0..10).collect();
+    let a = pos(&[(&[s(5), h(4)], 0), (&[s(3)], 0), (&[], 0), (&[h(9), s(8)], 1)], &[]);
+    let b = pos(&[(&[s(5)], 0), (&[h(4), s(3)], 0), (&[], 0), (&[h(9), s(8)], 1)], &[]);
+    for g in [&a, &b, &pos(&[(&[], 0), (&[h(9), s(8)], 1)], &stock), &pos(&[(&[h(9), s(8)], 1)], &stock)] {
+        reads_back(g);
+    }
+    assert_ne!(a.key(), b.key());
+}
+
 /// The 6 of spades face down under K..7 of spades, 5..A beside, eight columns each holding a lone
 /// K of hearts, seven runs off: no column ever empties to take the K..7 off the 6, so it is lost.
 fn buried_six() -> Spider {
