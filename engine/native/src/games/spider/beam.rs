@@ -18,7 +18,9 @@
 //! from the deal to the win, every one a legal move (the referee replays it).
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashSet;
 
 use super::{Move, Spider};
 use crate::memory::{self, Charged};
@@ -70,7 +72,8 @@ pub(super) struct Beam {
     open: BinaryHeap<(Reverse<i64>, u32)>,
     /// The candidates for the next phase: the score after the deal and the node.
     next: Vec<(i64, u32)>,
-    seen: HashSet<u128>,
+    /// The keys are hashes already: Fx's cheap mix, not SipHash.
+    seen: FxHashSet<u128>,
     /// Positions this phase may still expand.
     left: u64,
     expanded: u64,
@@ -90,7 +93,7 @@ impl Beam {
             states: Vec::new(),
             open: BinaryHeap::new(),
             next: Vec::new(),
-            seen: HashSet::new(),
+            seen: FxHashSet::default(),
             left: 0,
             expanded: 0,
             moves: Vec::new(),
@@ -116,7 +119,8 @@ impl Beam {
         self.state_of.push(0);
         self.states.push(self.root.clone());
         self.seen.insert(self.root.key_hash());
-        self.open.push((Reverse(self.score(&self.root.clone(), 0)), 0));
+        let sc = self.score(&self.root, 0);
+        self.open.push((Reverse(sc), 0));
         self.left = self.phase_budget(1, self.root.stock.is_empty());
     }
 
