@@ -176,14 +176,11 @@ impl Spider {
 
     /// The columns' hashes, the stale ones worked out first (`sums.rs`).
     fn hashes(&self) -> &[std::cell::Cell<u128>; COLS] {
-        let mut stale = self.kept.stale.get();
-        if stale != 0 {
-            while stale != 0 {
-                let c = stale.trailing_zeros() as usize;
-                self.kept.hashes[c].set(self.col_hash(c));
-                stale &= stale - 1;
-            }
-            self.kept.stale.set(0);
+        let mut stale = self.kept.stale.replace(0);
+        while stale != 0 {
+            let c = stale.trailing_zeros() as usize;
+            self.kept.hashes[c].set(self.col_hash(c));
+            stale &= stale - 1;
         }
         &self.kept.hashes
     }
@@ -420,11 +417,10 @@ impl Spider {
         let mut n = 0;
         buf[n] = self.dealt() as u8;
         n += 1;
-        let head = |c: usize| self.head(c);
         let mut order: [usize; COLS] = std::array::from_fn(|c| c);
         if self.stock.is_empty() {
             order.sort_unstable_by(|&a, &b| {
-                head(a).cmp(&head(b)).then_with(|| {
+                self.head(a).cmp(&self.head(b)).then_with(|| {
                     let (x, y) = (&self.cols[a][self.down[a] as usize..], &self.cols[b][self.down[b] as usize..]);
                     // any order of the columns' contents alone will do: the sorted key is then
                     // the same for every permutation of the columns
@@ -441,7 +437,7 @@ impl Spider {
                 n += 1;
                 continue;
             }
-            buf[n] = head(c);
+            buf[n] = self.head(c);
             n += 1;
             // byte by byte: a call of memcpy costs more than a column's few face-up cards
             for &x in up {
@@ -589,12 +585,13 @@ impl Game for Spider {
     }
 }
 
-/// Solve a dealt position: three best-first searches taking turns (`crate::search::interleave`,
-/// slices doubling from `FIRST_SLICE`): two narrow ones (a win they find is a real line; running
-/// dry proves nothing, and one then only waits) and the complete one, which alone can prove `lost`
-/// (README.md, "How it searches"); the nodes are summed. In two and four suits the complete
-/// search's slices start at `COMPLETE_FIRST_SLICE` (a quarter of the others'). Options `w0`..`w5`,
-/// `dw`, `dw3`, `side`, `dfs`, `plan`, `cf` (the complete search's first slice): tuning knobs for
+/// Solve a dealt position: searches taking turns (`crate::search::interleave`, slices doubling
+/// from `FIRST_SLICE`; README.md, "How it searches"), the nodes summed. One suit: two narrow
+/// best-first searches and the complete one; two and four suits: the complete one and two beam
+/// searches by stock phase (`beam.rs`), the complete search's slices starting at
+/// `COMPLETE_FIRST_SLICE`. A win any of them finds is a real line; only the complete one can
+/// prove `lost`. Options `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `plan`, `cf` (the complete
+/// search's first slice), `bk`, `bg`, `bm`, `bf` (the beam's `Settings`): tuning knobs for
 /// measurement only.
 pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
     let mut g = Spider::from_layout(layout, options)?;
@@ -635,7 +632,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     Ok(turns_beam(&g, &plan, complete_first, set, limits))
 }
 
-/// The three searches of `solve` from `g` in one and two suits, taking turns on one budget and
+/// The three searches of `solve` from `g` in one suit, taking turns on one budget and
 /// memory cap: narrow and complete at depth weight `dw`, then a narrow one deeper-weighted
 /// (NARROW_DEPTH_WEIGHT): each wins deals the others miss (bench log S3). `lost` only from the
 /// complete one. Used by the tests (a position's verdict under one-suit play).
@@ -663,17 +660,18 @@ enum Searched {
     Hashed(Hashed),
 }
 
-/// The searches of `plan` (each a kind and a depth weight) from `g`, taking turns on one budget and
-/// memory cap, in that order; the complete search always runs (it alone ends when the others have
-/// run dry; one is added last if the plan has none). `lost` only from it. Each search's first
-/// turn is `FIRST_SLICE` positions, the complete one's `complete_first`; each round doubles them,
-/// so that is its share of the budget against the others'.
+/// `turns_beam` with the beam's default settings (the tests).
 #[cfg(test)]
 fn turns_with(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, limits: Limits) -> Outcome {
     turns_beam(g, plan, complete_first, beam::SETTINGS, limits)
 }
 
-/// `turns_with`, a beam search of the plan with `beam_settings` (the knobs of `solve`).
+/// The searches of `plan` (each a kind and a depth weight) from `g`, taking turns on one budget and
+/// memory cap, in that order; the complete search always runs (it alone ends when the others have
+/// run dry; one is added last if the plan has none). `lost` only from it. Each search's first
+/// turn is `FIRST_SLICE` positions, the complete one's `complete_first`; each round doubles them,
+/// so that is its share of the budget against the others'. A beam search of the plan uses
+/// `beam_settings` (the knobs of `solve`) at its depth weight.
 fn turns_beam(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, beam_settings: beam::Settings, limits: Limits) -> Outcome {
     let mut plan = plan.to_vec();
     if !plan.iter().any(|p| p.0 == Kind::Complete) {
@@ -717,7 +715,7 @@ fn turns_beam(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, beam_settin
     interleave(&mut scans, limits, &firsts, 1, alone)
 }
 
-/// A plan from the `plan` knob: pairs of digits, a kind (1 narrow, 2 complete, 3 wide) and its
+/// A plan from the `plan` knob: pairs of digits, a kind (1 narrow, 2 complete, 3 wide, 4 beam) and its
 /// depth weight: narrow at 3, complete at 3, wide at 8 is 132338.
 fn plan_knob(v: i64) -> Vec<(Kind, i64)> {
     let digits: Vec<i64> = v.to_string().bytes().map(|b| (b - b'0') as i64).collect();
