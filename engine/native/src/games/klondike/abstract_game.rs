@@ -791,24 +791,21 @@ impl Abs {
     /// lies outside the structure (stock, foundation) and a card of its parent type may be in V
     /// (a king: some pile may lose all its structure).
     pub fn blocked(&self) -> bool {
-        // where each structure card lies: (pile, index)
-        let mut at = [(u8::MAX, 0u8); 52];
+        // The same least fixpoint as `blocked_by_card` (tests), with the cards that may leave
+        // kept as a card set: a card's lower cards of its suit are one mask test, not a loop.
         let (mut total, mut structure) = (0, 0u64);
         for p in 0..PILES {
             for i in 0..self.strct[p] as usize {
-                at[self.deal[p][i] as usize] = (p as u8, i as u8);
                 structure |= bit(self.deal[p][i]);
-                total += 1;
             }
+            total += self.strct[p];
         }
+        // gone: every card outside the structure and each pile's structure cards that may leave
+        let mut gone = !structure;
         // leaves[p] = how many of pile p's structure cards, from the top, may leave
         let mut leaves = [0u8; PILES];
         let mut inv = self.vis;
         let mut n = 0;
-        let gone = |c: u8, leaves: &[u8; PILES]| {
-            let (p, i) = at[c as usize];
-            p == u8::MAX || i + leaves[p as usize] >= self.strct[p as usize]
-        };
         let parents = |c: u8| -> u64 {
             let r = rank(c) as u32;
             if red(c) {
@@ -843,7 +840,8 @@ impl Abs {
                 }
                 let c = self.deal[p][(k - 1 - leaves[p]) as usize];
                 let (r, s) = (rank(c), suit(c));
-                let up = (1..r).all(|q| gone(s * 13 + q - 1, &leaves));
+                // every lower card of its suit may leave (go up before it)
+                let up = ((1u64 << (r - 1)) - 1) << (13 * s) & !gone == 0;
                 let onto = if r == 13 {
                     (0..PILES).any(|q| q != p && leaves[q] >= self.strct[q])
                 } else {
@@ -851,11 +849,13 @@ impl Abs {
                 };
                 if up || onto {
                     leaves[p] += 1;
+                    gone |= bit(c);
                     n += 1;
                     moved = true;
                 }
             }
-            if !moved {
+            // every structure card may leave: not blocked, whatever another round would add
+            if !moved || n == total {
                 break;
             }
         }
