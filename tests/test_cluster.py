@@ -205,8 +205,9 @@ class _Client:
 
 
 def test_a_cluster_left_without_workers_fails_instead_of_waiting(monkeypatch):
-    """Seen under heavy load: the LocalCluster's nanny gave up restarting a worker a deal kept
-    killing, and the client waited for ever on queued batches. Now: a clear RunFailed."""
+    """A cluster whose workers all died and none came back (seen under load when Dask closed a
+    LocalCluster's nanny; a remote cluster's workers all gone): the client would wait for ever on
+    queued batches. Now: a clear RunFailed."""
     import engine
     from pipeline import cluster
 
