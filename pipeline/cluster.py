@@ -167,7 +167,8 @@ def runner(address: str | None) -> Iterator[Runner | None]:
     import dask
     from distributed import Client, LocalCluster
 
-    # TRIES for a scheduler started here; a remote scheduler keeps its own (docs/cluster.md).
+    # TRIES and the nannies kept (LOST_WORKER_TIMEOUT) for a LocalCluster started here; a remote
+    # scheduler keeps its own allowed-failures (docs/cluster.md).
     local = {"distributed.scheduler.allowed-failures": TRIES - 1,
              "distributed.deploy.lost-worker-timeout": LOST_WORKER_TIMEOUT}  # fmt: skip
     with dask.config.set(local):
