@@ -791,24 +791,22 @@ impl Abs {
     /// lies outside the structure (stock, foundation) and a card of its parent type may be in V
     /// (a king: some pile may lose all its structure).
     pub fn blocked(&self) -> bool {
-        // where each structure card lies: (pile, index)
-        let mut at = [(u8::MAX, 0u8); 52];
+        // The same least fixpoint as `blocked_by_card` (tests), with the cards that may leave
+        // kept as a card set (a card's lower cards of its suit are one mask test, not a loop),
+        // each pile followed down while its cards may leave, and a stop once all may.
         let (mut total, mut structure) = (0, 0u64);
         for p in 0..PILES {
             for i in 0..self.strct[p] as usize {
-                at[self.deal[p][i] as usize] = (p as u8, i as u8);
                 structure |= bit(self.deal[p][i]);
-                total += 1;
             }
+            total += self.strct[p];
         }
+        // gone: every card outside the structure and each pile's structure cards that may leave
+        let mut gone = !structure;
         // leaves[p] = how many of pile p's structure cards, from the top, may leave
         let mut leaves = [0u8; PILES];
         let mut inv = self.vis;
         let mut n = 0;
-        let gone = |c: u8, leaves: &[u8; PILES]| {
-            let (p, i) = at[c as usize];
-            p == u8::MAX || i + leaves[p as usize] >= self.strct[p as usize]
-        };
         let parents = |c: u8| -> u64 {
             let r = rank(c) as u32;
             if red(c) {
@@ -821,41 +819,43 @@ impl Abs {
             let mut moved = false;
             let empty_some = (0..PILES).any(|q| leaves[q] >= self.strct[q]);
             // cards that may come into V, a card set at a time (the same least fixpoint as card
-            // by card: every rule only grows the sets): each pile's structure card left bare, and
-            // the cards outside the structure whose parent type is in V (kings: a pile may empty)
-            let mut add = 0u64;
-            for p in 0..PILES {
-                let k = self.strct[p];
-                if leaves[p] < k {
-                    add |= bit(self.deal[p][(k - 1 - leaves[p]) as usize]);
-                }
-            }
+            // by card: every rule only grows the sets): the cards outside the structure whose
+            // parent type is in V (kings: a pile may empty), and below, each pile's structure
+            // card left bare
             let (black, red_) = (by_rank(inv, 0) | by_rank(inv, 3), by_rank(inv, 1) | by_rank(inv, 2));
-            add |= !structure & Self::by_type((black, red_, empty_some as i32)).0;
+            let add = !structure & Self::by_type((black, red_, empty_some as i32)).0;
             if add & !inv != 0 {
                 inv |= add;
                 moved = true;
             }
+            // each pile's bare structure cards while they may leave (the next one is bare then)
             for p in 0..PILES {
                 let k = self.strct[p];
-                if leaves[p] >= k {
-                    continue;
-                }
-                let c = self.deal[p][(k - 1 - leaves[p]) as usize];
-                let (r, s) = (rank(c), suit(c));
-                let up = (1..r).all(|q| gone(s * 13 + q - 1, &leaves));
-                let onto = if r == 13 {
-                    (0..PILES).any(|q| q != p && leaves[q] >= self.strct[q])
-                } else {
-                    inv & parents(c) != 0
-                };
-                if up || onto {
+                while leaves[p] < k {
+                    let c = self.deal[p][(k - 1 - leaves[p]) as usize];
+                    if inv & bit(c) == 0 {
+                        inv |= bit(c);
+                        moved = true;
+                    }
+                    let (r, s) = (rank(c), suit(c));
+                    // every lower card of its suit may leave (go up before it)
+                    let up = ((1u64 << (r - 1)) - 1) << (13 * s) & !gone == 0;
+                    let onto = if r == 13 {
+                        (0..PILES).any(|q| q != p && leaves[q] >= self.strct[q])
+                    } else {
+                        inv & parents(c) != 0
+                    };
+                    if !(up || onto) {
+                        break;
+                    }
                     leaves[p] += 1;
+                    gone |= bit(c);
                     n += 1;
                     moved = true;
                 }
             }
-            if !moved {
+            // every structure card may leave: not blocked, whatever another round would add
+            if !moved || n == total {
                 break;
             }
         }
