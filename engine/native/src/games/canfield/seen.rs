@@ -7,7 +7,7 @@
 //! one position read the same control bytes. Only speed changes: the set is as exact as any
 //! hash set (the keys themselves are compared), so the search, its counts and lines are the same.
 //! And where the memory cap leaves no room for a table's doubling, the set starts another table
-//! beside the full one (`Seen`): about 49.5 million positions fit under 1 GiB, not 29.4 million.
+//! beside the full one (`Seen`): about 53 million positions fit under 1 GiB, not 29.4 million.
 
 use crate::memory::Charged;
 use crate::search::{SeenKey, SeenSet};
@@ -109,8 +109,8 @@ const NEXT_ROOM: usize = 3584;
 /// the last doubling that fits leaves up to half the cap unused (at 1 GiB: a table of 2^25 keys'
 /// slots, 570 MB, holds 29.4 million keys; its doubling would take 1.7 GB). Where the next
 /// doubling does not fit the cap, the full table stays as it is (no more inserts) and a new one
-/// starts beside it, doubling within the room left (at 1 GiB: 14.7, 3.7 and 1.8 million more
-/// keys, about 49.5 million in all). A key is in the set when it is in one of the tables; each
+/// starts beside it, doubling within the room left (at 1 GiB: 14.7, 7.3 and 1.8 million more
+/// keys, about 53 million in all). A key is in the set when it is in one of the tables; each
 /// key is inserted once (the search inserts only keys it did not find), so the tables are
 /// disjoint and `len` is their sum. Which table takes a key depends only on the counts and the
 /// cap, never on the machine: the search stays deterministic.
