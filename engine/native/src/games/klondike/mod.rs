@@ -19,6 +19,8 @@ mod abstract_tests;
 mod tests;
 #[cfg(test)]
 mod concretize_tests;
+#[cfg(test)]
+mod moves_oracle;
 
 use crate::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
 use crate::{Layout, Options};
