@@ -1,7 +1,7 @@
 //! Safe moves, candidate moves (best first, dominated ones left out) and
 //! their spelling in the notation of engine/games/klondike/README.md.
 
-use super::state::{bit, card_bit, next_up, rank, red, safe_cards, suit, twin, Move, State, FOUND, KINGS, PILES, SUIT_LETTERS};
+use super::state::{bit, next_up, rank, red, safe_cards, suit, twin, Move, State, FOUND, KINGS, PILES, SUIT_LETTERS};
 use crate::rng::xorshift;
 use crate::search::Line;
 
@@ -11,13 +11,17 @@ use crate::search::Line;
 pub fn safe_move(s: &State) -> Option<Move> {
     let ok = safe_of(s);
     debug_assert_eq!(ok, safe_mask(&s.found));
-    if s.tops & ok != 0 {
-        for p in 0..PILES {
-            if card_bit(s.topc[p]) & ok != 0 {
-                debug_assert!(s.safe_up(s.topc[p]));
-                return Some(Move::PileToFound { from: p as u8 });
-            }
+    let mut tops = s.tops & ok;
+    if tops != 0 {
+        // the first pile in order whose top is safe
+        let mut piles = 0u8;
+        while tops != 0 {
+            piles |= 1 << s.pile_of[tops.trailing_zeros() as usize];
+            tops &= tops - 1;
         }
+        let p = piles.trailing_zeros() as u8;
+        debug_assert!(s.safe_up(s.topc[p as usize]));
+        return Some(Move::PileToFound { from: p });
     }
     if s.draw == 1 {
         if let Some(c) = s.waste_top() {
@@ -190,12 +194,11 @@ impl Reach<'_> {
                 let i = s.stock_index[m.trailing_zeros() as usize];
                 m &= m - 1;
                 let q = place(i);
-                let step = |k: u8| q == l || k % 3 == 0;
-                if q >= p && step(q - p) {
-                    order |= 1 << i;
-                } else if s.redeals > 0 && step(q) {
-                    order |= 1 << (32 + i);
-                }
+                // in this pass: the waste's top or a multiple of 3 taps on, or the last card;
+                // else after a turn-over, if one is left: a multiple of 3, or the last card
+                let now = (q >= p) & ((q == l) | (q.wrapping_sub(p) % 3 == 0));
+                let later = !now & (s.redeals > 0) & ((q == l) | (q % 3 == 0));
+                order |= (now as u64) << i | (later as u64) << (32 + i);
             }
         }
         while order != 0 {
@@ -207,35 +210,54 @@ impl Reach<'_> {
     }
 }
 
-/// Foundation moves from the piles, then from the stock cycle.
+/// Foundation moves from the piles (in pile order), then from the stock cycle.
 fn to_found(s: &State, up: u64, st: &Reach, out: &mut Vec<Move>) {
-    if s.tops & up != 0 {
-        for p in 0..PILES {
-            if card_bit(s.topc[p]) & up != 0 {
-                out.push(Move::PileToFound { from: p as u8 });
-            }
-        }
-    }
+    each_pile(s, s.tops & up, |p| out.push(Move::PileToFound { from: p }));
     st.each(up, |q, redeal, _| out.push(Move::Waste { q, redeal, to: FOUND }));
+}
+
+/// The piles whose tops are in `cards` (a subset of `State::tops`), in pile order.
+#[inline]
+fn each_pile(s: &State, mut cards: u64, mut f: impl FnMut(u8)) {
+    let mut piles = 0u8;
+    while cards != 0 {
+        piles |= 1 << s.pile_of[cards.trailing_zeros() as usize];
+        cards &= cards - 1;
+    }
+    while piles != 0 {
+        f(piles.trailing_zeros() as u8);
+        piles &= piles - 1;
+    }
 }
 
 /// Whole runs off face-down cards, piles with the most face-down cards first.
 fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
-    // one pass with an insertion sort (most face-down cards first, ties by pile) in place of a
-    // pass per count: the same order
+    // the piles whose run could go somewhere, without a branch a pile (a cold search cannot
+    // predict them); most positions have none
+    let mut hits = 0u8;
+    for p in 0..PILES {
+        let (d, l) = (s.down[p], s.len[p]);
+        let ok = (d > 0) & (l > d) & (a.any >> s.cards[p][d as usize] & 1 != 0);
+        hits |= (ok as u8) << p;
+    }
+    if hits == 0 {
+        return;
+    }
+    // an insertion sort (most face-down cards first, ties by pile) in place of a pass per count:
+    // the same order
     let mut order = [0u8; PILES];
     let mut n = 0;
-    for p in 0..PILES {
+    while hits != 0 {
+        let p = hits.trailing_zeros() as usize;
+        hits &= hits - 1;
         let d = s.down[p];
-        if d > 0 && s.len[p] > d && a.any & bit(s.cards[p][d as usize]) != 0 {
-            let mut i = n;
-            while i > 0 && s.down[order[i - 1] as usize] < d {
-                order[i] = order[i - 1];
-                i -= 1;
-            }
-            order[i] = p as u8;
-            n += 1;
+        let mut i = n;
+        while i > 0 && s.down[order[i - 1] as usize] < d {
+            order[i] = order[i - 1];
+            i -= 1;
         }
+        order[i] = p as u8;
+        n += 1;
     }
     for &p in &order[..n] {
         let p = p as usize;
@@ -253,13 +275,17 @@ fn waste_to_piles(s: &State, a: &Accept, st: &Reach, out: &mut Vec<Move>) {
 /// Whole runs of piles without face-down cards (emptying the pile); a
 /// king's run to another empty pile would give the same key.
 fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
+    // the piles it could be, without a branch a pile (as in `reveals`)
+    let mut hits = 0u8;
     for p in 0..PILES {
-        if s.down[p] == 0 && s.len[p] > 0 {
-            let b = s.cards[p][0];
-            if rank(b) != 13 && a.any & bit(b) != 0 {
-                a.each(s, b, p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: s.len[p] }));
-            }
-        }
+        let b = s.cards[p][0];
+        let ok = (s.down[p] == 0) & (s.len[p] > 0) & ((a.any & !KINGS) >> b & 1 != 0);
+        hits |= (ok as u8) << p;
+    }
+    while hits != 0 {
+        let p = hits.trailing_zeros() as usize;
+        hits &= hits - 1;
+        a.each(s, s.cards[p][0], p, |t| out.push(Move::PileToPile { from: p as u8, to: t, n: s.len[p] }));
     }
 }
 
@@ -272,8 +298,14 @@ fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
 /// foundations take next that lie in a run under its top are found from their ranks, a test a
 /// pile, and only those places are read (in order up the pile, as a scan would meet them).
 fn partial(s: &State, a: &Accept, up: u64, out: &mut Vec<Move>) {
-    // the ranks of the cards the foundations take next (bit r−1 for rank r)
-    let up_ranks = (up | up >> 13 | up >> 26 | up >> 39) & SUIT;
+    // the next foundation cards that lie face up in the tableau under a pile's top: none (one
+    // test) unless one is neither in the stock, a top nor face down
+    let hid = up & !(s.scards | s.tops | s.downs);
+    if hid == 0 {
+        return;
+    }
+    // their ranks (bit r−1 for rank r)
+    let up_ranks = (hid | hid >> 13 | hid >> 26 | hid >> 39) & SUIT;
     for p in 0..PILES {
         let (d, l) = (s.down[p] as usize, s.len[p] as usize);
         if l < d + 2 {
@@ -287,7 +319,7 @@ fn partial(s: &State, a: &Accept, up: u64, out: &mut Vec<Move>) {
             let b = 63 - m.leading_zeros() as u8;
             m &= !(1 << b);
             let j = d + (rb - 1 - b) as usize;
-            if up & bit(s.cards[p][j]) == 0 {
+            if hid & bit(s.cards[p][j]) == 0 {
                 continue;
             }
             let i = j + 1;

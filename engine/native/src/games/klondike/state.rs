@@ -167,6 +167,10 @@ pub struct State {
     /// move changes one suit's bit (`up_one`, `down_one`) instead of every position working the
     /// set out again.
     pub up: u64,
+    /// The face-down cards as a card set, kept by make/undo (a flip takes one out): with the
+    /// stock's cards and the tops it tells in one test that no card the foundations take next lies
+    /// under a pile's top (`moves::partial`, most positions).
+    pub downs: u64,
     /// 0: candidates in heuristic order; else the seed of a deterministic
     /// reshuffle of the non-foundation candidates (restart attempts).
     pub shuffle: u64,
@@ -222,6 +226,7 @@ impl State {
             tops: 0,
             pile_of: [0; 53],
             up: 0,
+            downs: 0,
             shuffle: 0,
         };
         let mut seen = [false; 52];
@@ -287,6 +292,10 @@ impl State {
     pub fn recode_all(&mut self) {
         self.scards = self.seq[..self.slen as usize].iter().fold(0, |m, &c| m | bit(c));
         self.up = next_up(&self.found);
+        self.downs = 0;
+        for p in 0..PILES {
+            self.downs |= self.cards[p][..self.down[p] as usize].iter().fold(0, |m, &c| m | bit(c));
+        }
         self.tops = 0;
         for p in 0..PILES {
             self.hi[p] = (0..self.len[p] as usize).fold(0, |m, i| m | ((self.cards[p][i] >= 26) as u32) << i);
@@ -447,6 +456,7 @@ impl State {
     fn flip(&mut self, p: usize) -> bool {
         if self.down[p] > 0 && self.down[p] == self.len[p] {
             self.down[p] -= 1;
+            self.downs &= !bit(self.cards[p][self.down[p] as usize]);
             true
         } else {
             false
@@ -511,6 +521,7 @@ impl State {
                 let f = from as usize;
                 if u.flipped {
                     self.down[f] += 1;
+                    self.downs |= bit(self.cards[f][self.down[f] as usize - 1]);
                 }
                 let c = u.card;
                 self.down_one(suit(c));
@@ -521,6 +532,7 @@ impl State {
                 let (f, t) = (from as usize, to as usize);
                 if u.flipped {
                     self.down[f] += 1;
+                    self.downs |= bit(self.cards[f][self.down[f] as usize - 1]);
                 }
                 self.move_run(t, f, n as usize);
                 self.recode(t); // the pile the run left first (`recode`)

@@ -38,6 +38,7 @@ pub(super) fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, 
         tops: 0,
         pile_of: [0; 53],
         up: 0,
+        downs: 0,
         shuffle: 0,
     };
     for (p, (d, u)) in piles.iter().enumerate() {
@@ -264,7 +265,7 @@ fn won_lines_replay_and_verdicts_repeat() {
 fn fresh_codes(s: &State) -> ([u32; PILES], [u8; PILES], u64) {
     let mut f = s.clone();
     f.recode_all();
-    assert_eq!((s.up, s.scards), (f.up, f.scards), "make/undo keep the next foundation cards and the stock's cards");
+    assert_eq!((s.up, s.scards, s.downs), (f.up, f.scards, f.downs), "make/undo keep the next foundation cards, the stock's cards and the face-down ones");
     for p in 0..PILES {
         if s.topc[p] != NONE {
             assert_eq!(s.pile_of[s.topc[p] as usize], p as u8, "pile_of names the pile of each top");
