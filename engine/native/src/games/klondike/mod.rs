@@ -38,6 +38,8 @@ impl Game for State {
     fn moves(&self, out: &mut Vec<Move>) {
         moves::candidates(self, out)
     }
+    /// `candidates` pushes after what `out` holds and reorders only its own moves.
+    const APPENDS: bool = true;
     fn apply(&mut self, m: Move) -> Undo {
         State::apply(self, m)
     }

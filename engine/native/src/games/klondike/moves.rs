@@ -306,14 +306,23 @@ fn partial(s: &State, a: &Accept, up: u64, out: &mut Vec<Move>) {
     }
     // their ranks (bit r−1 for rank r)
     let up_ranks = (hid | hid >> 13 | hid >> 26 | hid >> 39) & SUIT;
+    // each pile's ranks of them under its top, without a branch a pile
+    let mut under = [0u64; PILES];
+    let mut hits = 0u8;
     for p in 0..PILES {
         let (d, l) = (s.down[p] as usize, s.len[p] as usize);
-        if l < d + 2 {
-            continue;
-        }
-        let (rb, rt) = (rank(s.cards[p][d]), rank(s.cards[p][l - 1]));
-        // ranks rt+1..=rb: the run's cards under its top
-        let mut m = up_ranks & ((1 << rb) - 1) & !((1 << rt) - 1);
+        // ranks rt+1..=rb: the run's cards under its top (none when the run is one card; an
+        // empty pile reads its first place twice, so none either)
+        let (rb, rt) = (rank(s.cards[p][d]), rank(s.cards[p][l.max(1) - 1]));
+        under[p] = up_ranks & ((1 << rb) - 1) & !((1 << rt) - 1);
+        hits |= ((under[p] != 0) as u8) << p;
+    }
+    while hits != 0 {
+        let p = hits.trailing_zeros() as usize;
+        hits &= hits - 1;
+        let (d, l) = (s.down[p] as usize, s.len[p] as usize);
+        let rb = rank(s.cards[p][d]);
+        let mut m = under[p];
         while m != 0 {
             // the highest rank first: the lowest place in the pile
             let b = 63 - m.leading_zeros() as u8;

@@ -12,8 +12,10 @@
 use crate::{Layout, Options};
 
 pub const PILES: usize = 7;
-/// A pile holds at most 6 face-down cards and a run of at most 13.
-pub const PILE_CAP: usize = 20;
+/// A pile holds at most 6 face-down cards and a run of at most 13 (19 cards); the room past them
+/// lets a run move as a fixed 13-byte copy (`State::move_run`: no `memcpy` call and its
+/// length-dependent branches).
+pub const PILE_CAP: usize = 32;
 pub const STOCK_CAP: usize = 24;
 /// Room of `State::seq`: the stock cycle's `STOCK_CAP` cards and as many spare bytes, so taking a
 /// card out or putting it back moves a fixed 24-byte window (a few loads and stores, no `memmove`
@@ -75,11 +77,8 @@ pub fn safe_cards([sp, h, d, c]: [u8; 4], free_below: u8, slack: u8) -> u64 {
 /// A card as a card set (bit c); `NONE` as the empty set.
 #[inline]
 pub fn card_bit(c: u8) -> u64 {
-    if c < 52 {
-        1 << c
-    } else {
-        0
-    }
+    // without a branch: `NONE` (255) shifts by 63 and is masked off
+    (1u64 << (c & 63)) & ((c < 52) as u64).wrapping_neg()
 }
 
 #[inline]
@@ -325,7 +324,8 @@ impl State {
     fn recode(&mut self, p: usize) {
         self.code[p] = super::keys::pile_code(self, p);
         let l = self.len[p] as usize;
-        let top = if l == 0 { NONE } else { self.cards[p][l - 1] };
+        // without a branch: an empty pile reads its first place and turns it into `NONE`
+        let top = self.cards[p][l.max(1) - 1] | ((l == 0) as u8).wrapping_neg();
         // a run's top card leaves one pile's top for another's: recode the pile it left first
         self.tops = self.tops & !card_bit(self.topc[p]) | card_bit(top);
         self.topc[p] = top;
@@ -436,7 +436,8 @@ impl State {
     fn move_run(&mut self, f: usize, t: usize, n: usize) {
         let (start, lt) = (self.len[f] as usize - n, self.len[t] as usize);
         let run = self.cards[f];
-        self.cards[t][lt..lt + n].copy_from_slice(&run[start..start + n]);
+        // fixed size: the bytes past the run land past the pile's end, where nothing is read
+        self.cards[t][lt..lt + 13].copy_from_slice(&run[start..start + 13]);
         let bits = (self.hi[f] >> start) & ((1 << n) - 1);
         self.hi[t] = self.hi[t] & ((1 << lt) - 1) | bits << lt;
         self.len[t] += n as u8;

@@ -20,7 +20,7 @@ fn cards(names: &str) -> Vec<u8> {
 /// counts (S H D C) and the stock cycle in drawing order with the waste size.
 pub(super) fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, draw: u8, redeals: u8) -> State {
     let mut s = State {
-        cards: [[0; 20]; PILES],
+        cards: [[0; super::state::PILE_CAP]; PILES],
         len: [0; PILES],
         down: [0; PILES],
         found,
