@@ -19,7 +19,7 @@ const STRUCT_CAP: usize = 8;
 
 /// Suit `s`'s part of a card set, by rank (bit r-1 for rank r).
 #[inline]
-fn by_rank(m: u64, s: u8) -> u32 {
+pub(super) fn by_rank(m: u64, s: u8) -> u32 {
     ((m >> (13 * s as u32)) & 0x1fff) as u32
 }
 
@@ -515,7 +515,7 @@ impl Abs {
     /// `has_parent` and `type_uncovered` for every card at once, as card sets: (the cards that
     /// have somewhere to go in the tableau, the cards whose type has an uncovered face-up card).
     #[inline]
-    fn by_type(u: (u32, u32, i32)) -> (u64, u64) {
+    pub(super) fn by_type(u: (u32, u32, i32)) -> (u64, u64) {
         // rank r's parent has rank r+1: bit r of the other colour's mask, moved to bit r-1
         let king = if u.2 > 0 { 1 << 12 } else { 0 };
         let (on_black, on_red) = ((u.0 >> 1 | king) as u64, (u.1 >> 1 | king) as u64);
@@ -791,24 +791,25 @@ impl Abs {
     /// lies outside the structure (stock, foundation) and a card of its parent type may be in V
     /// (a king: some pile may lose all its structure).
     pub fn blocked(&self) -> bool {
-        // where each structure card lies: (pile, index)
-        let mut at = [(u8::MAX, 0u8); 52];
-        let (mut total, mut structure) = (0, 0u64);
+        let mut structure = 0u64;
         for p in 0..PILES {
-            for i in 0..self.strct[p] as usize {
-                at[self.deal[p][i] as usize] = (p as u8, i as u8);
-                structure |= bit(self.deal[p][i]);
-                total += 1;
+            for &c in &self.deal[p][..self.strct[p] as usize] {
+                structure |= bit(c);
             }
         }
-        // leaves[p] = how many of pile p's structure cards, from the top, may leave
+        let total = structure.count_ones();
+        // leaves[p] = how many of pile p's structure cards, from the top, may leave; `gone`: the
+        // cards that may have left it, and those never in it (so a card may go up once every lower
+        // card of its suit is in the set: one test, not a look a rank); `emptied`: the piles whose
+        // structure may all leave (a bit a pile)
         let mut leaves = [0u8; PILES];
+        let mut gone = !structure;
+        let mut emptied = 0u8;
+        for p in 0..PILES {
+            emptied |= ((self.strct[p] == 0) as u8) << p;
+        }
         let mut inv = self.vis;
         let mut n = 0;
-        let gone = |c: u8, leaves: &[u8; PILES]| {
-            let (p, i) = at[c as usize];
-            p == u8::MAX || i + leaves[p as usize] >= self.strct[p as usize]
-        };
         let parents = |c: u8| -> u64 {
             let r = rank(c) as u32;
             if red(c) {
@@ -819,7 +820,7 @@ impl Abs {
         };
         loop {
             let mut moved = false;
-            let empty_some = (0..PILES).any(|q| leaves[q] >= self.strct[q]);
+            let empty_some = emptied != 0;
             // cards that may come into V, a card set at a time (the same least fixpoint as card
             // by card: every rule only grows the sets): each pile's structure card left bare, and
             // the cards outside the structure whose parent type is in V (kings: a pile may empty)
@@ -843,16 +844,15 @@ impl Abs {
                 }
                 let c = self.deal[p][(k - 1 - leaves[p]) as usize];
                 let (r, s) = (rank(c), suit(c));
-                let up = (1..r).all(|q| gone(s * 13 + q - 1, &leaves));
-                let onto = if r == 13 {
-                    (0..PILES).any(|q| q != p && leaves[q] >= self.strct[q])
-                } else {
-                    inv & parents(c) != 0
-                };
+                // every lower card of its suit gone
+                let up = ((1u64 << (r - 1)) - 1) << (13 * s as u32) & !gone == 0;
+                let onto = if r == 13 { emptied & !(1 << p) != 0 } else { inv & parents(c) != 0 };
                 if up || onto {
                     leaves[p] += 1;
                     n += 1;
                     moved = true;
+                    gone |= bit(c);
+                    emptied |= ((leaves[p] >= k) as u8) << p;
                 }
             }
             if !moved {
