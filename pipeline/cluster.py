@@ -40,25 +40,56 @@ the solves (~60 ms a Klondike deal), small enough that a dead worker costs littl
 
 NO_WORKER_S = 120.0
 """Seconds the run waits with no worker in the cluster before it fails (a clear error, and a rerun
-resumes) rather than wait for ever: a LocalCluster's nanny can give up restarting a worker that a
-deal keeps killing when the machine is overloaded, leaving the batches queued with nobody to run them."""
+resumes) rather than wait for ever: workers died and none came back (a remote cluster's workers all
+gone, a LocalCluster whose nanny closed), leaving the batches queued with nobody to run them."""
+
+ASK_S = 2.0
+"""Seconds between the watch's looks at the scheduler's workers (each a round trip)."""
+
+LOST_WORKER_TIMEOUT = "100d"
+"""Dask's `distributed.deploy.lost-worker-timeout` for a LocalCluster started here: never, in effect.
+Dask's default (15 s) closes a worker's nanny for good when, 15 s after that worker was lost, no
+worker of its name is registered: meant for batch-job clusters, it catches a nanny in the middle of
+restarting a worker that a deal keeps killing (a restart takes 1-2 s, more under load), and the
+cluster is left with no worker (the run then ended "no worker for 120 s" under load; docs/cluster.md).
+A nanny restarts its worker itself, so the hard close is never wanted here."""
+
+
+class _Joins:
+    """Counts the workers the scheduler adds, from its own "add-worker" events (topic "all", sent to
+    the client as they happen), so the watch sees a worker that joined and died between two looks.
+    Called on the client's event-loop thread; only that thread writes `n`."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def __call__(self, event: tuple[float, Any]) -> None:
+        msg = event[1]
+        if isinstance(msg, dict) and msg.get("action") == "add-worker":
+            self.n += 1
 
 
 class _Watch:
-    """Fails the run once the cluster has had no worker for NO_WORKER_S (asking the scheduler at most
-    every 2 s). One a run, so the idle time counts across the waits below."""
+    """Fails the run once the cluster has had no worker for NO_WORKER_S: none at any look at the
+    scheduler (at most every ASK_S) and none joined between the looks (`joins`). Looks alone would
+    miss workers that a deal kills as soon as they start, and count that time as "no worker". One a
+    run, so the idle time counts across the waits below."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, joins: _Joins) -> None:
         self.client = client
+        self.joins = joins
+        self.joined = joins.n  # joins counted at the last look
         self.idle_since: float | None = None
         self.asked = float("-inf")
 
     def check(self) -> None:
         now = time.monotonic()
-        if now - self.asked >= 2.0:
+        if now - self.asked >= ASK_S:
             self.asked = now
-            if self.client.nthreads():
-                self.idle_since = None
+            n = self.joins.n
+            joined, self.joined = n != self.joined, n
+            if joined or self.client.nthreads():
+                self.idle_since = None  # a worker was there at some moment since the last look
             elif self.idle_since is None:
                 self.idle_since = now
         if self.idle_since is not None and now - self.idle_since >= NO_WORKER_S:
@@ -136,8 +167,11 @@ def runner(address: str | None) -> Iterator[Runner | None]:
     import dask
     from distributed import Client, LocalCluster
 
-    # TRIES for a scheduler started here; a remote scheduler keeps its own (docs/cluster.md).
-    with dask.config.set({"distributed.scheduler.allowed-failures": TRIES - 1}):
+    # TRIES and the nannies kept (LOST_WORKER_TIMEOUT) for a LocalCluster started here; a remote
+    # scheduler keeps its own allowed-failures (docs/cluster.md).
+    local = {"distributed.scheduler.allowed-failures": TRIES - 1,
+             "distributed.deploy.lost-worker-timeout": LOST_WORKER_TIMEOUT}  # fmt: skip
+    with dask.config.set(local):
         if isinstance(where, tuple):
             cluster = LocalCluster(
                 n_workers=where[1], threads_per_worker=1, processes=True,
@@ -152,8 +186,10 @@ def runner(address: str | None) -> Iterator[Runner | None]:
             except (OSError, TimeoutError) as e:
                 raise engine.BadInput(f"no Dask scheduler answers at {where!r} ({type(e).__name__}): start one "
                                       "with `dask scheduler` or give --cluster local") from None  # fmt: skip
+        joins = _Joins()
+        client.subscribe_topic("all", joins)
         try:
-            yield lambda tasks, fn, n_workers, on_death: run(client, tasks, fn, on_death)
+            yield lambda tasks, fn, n_workers, on_death: run(client, tasks, fn, on_death, joins)
         finally:
             client.close()
             if cluster is not None:
@@ -161,7 +197,11 @@ def runner(address: str | None) -> Iterator[Runner | None]:
 
 
 def run(
-    client: Any, tasks: Iterable[tuple[Any, Any]], fn: Callable[[Any], Any], on_death: Callable[[Any, int | None], Any]
+    client: Any,
+    tasks: Iterable[tuple[Any, Any]],
+    fn: Callable[[Any], Any],
+    on_death: Callable[[Any, int | None], Any],
+    joins: _Joins,
 ) -> Iterator[tuple[Any, Any]]:
     """Yield (key, fn(arg)) for each (key, arg) of `tasks`, in completion order, computed on the
     cluster in batches of BATCH; a deal that killed TRIES workers alone yields (key, on_death(arg,
@@ -191,7 +231,7 @@ def run(
     def want() -> int:  # a few batches per worker thread, counted again as workers join or leave
         return 2 * max(1, sum(client.nthreads().values())) + 2
 
-    watch = _Watch(client)
+    watch = _Watch(client, joins)
     # A result() given up on by _result leaves Dask's gather task behind; when the client closes it
     # ends in AllExit, which asyncio would print as "Task exception was never retrieved" and a trace.
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)

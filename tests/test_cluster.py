@@ -59,6 +59,30 @@ def test_a_deal_that_kills_its_workers_ends_as_error(capsys, tmp_path, monkeypat
     assert all(r["verdict"] != "error" for k, r in rows.items() if k != "N3")
 
 
+def test_a_local_cluster_keeps_its_worker_while_the_nanny_restarts_it(capsys, tmp_path, monkeypatch):
+    """Seen under load: Dask closed the LocalCluster's only nanny when, lost-worker-timeout (15 s)
+    after a worker died, no worker was registered at that moment (its nanny still restarting one that
+    a deal kept killing), and the run ended "no worker for 120 s". A timeout of 0 s here makes that
+    moment certain: deal N2 kills its first worker; the restarted worker must solve every deal."""
+    import dask
+
+    from pipeline import cluster
+
+    monkeypatch.setattr(cluster, "NO_WORKER_S", 60.0)  # the bug's failure, sooner
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH", "-N2")
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_DIR", str(tmp_path / "marks"))
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_TIMES", "1")
+    data = tmp_path / "d"
+    with dask.config.set({"distributed.deploy.lost-worker-timeout": "0s"}):
+        code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1", "--numbers", "1-4",
+                             "--budget", NODES, "--quiet", "--cluster", "local:1", solver=FakeSolver())  # fmt: skip
+    assert code == 0, err
+    assert len(list((tmp_path / "marks").iterdir())) == 1  # a worker did die
+    rows = table_rows(data, "verdicts")
+    assert sorted(r["code"].rsplit("-", 1)[1] for r in rows) == ["N1", "N2", "N3", "N4"]
+    assert not any(r["verdict"] == "error" for r in rows)
+
+
 def _wait_for(path: Path, seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
     while not path.exists():
@@ -181,21 +205,51 @@ class _Client:
 
 
 def test_a_cluster_left_without_workers_fails_instead_of_waiting(monkeypatch):
-    """Seen under heavy load: the LocalCluster's nanny gave up restarting a worker a deal kept
-    killing, and the client waited for ever on queued batches. Now: a clear RunFailed."""
+    """A cluster whose workers all died and none came back (seen under load when Dask closed a
+    LocalCluster's nanny; a remote cluster's workers all gone): the client would wait for ever on
+    queued batches. Now: a clear RunFailed."""
     import engine
     from pipeline import cluster
 
     monkeypatch.setattr(cluster, "NO_WORKER_S", 0.2)
     t0 = time.monotonic()
     with pytest.raises(engine.RunFailed, match="no worker for 0 s with deals still to solve"):
-        cluster._ready(_Flight(["f"], after=10**9), cluster._Watch(_Client({})))
+        cluster._ready(_Flight(["f"], after=10**9), cluster._Watch(_Client({}), cluster._Joins()))
     with pytest.raises(engine.RunFailed, match="no worker for 0 s"):  # a lost result being recomputed
-        cluster._result(_Pending(), cluster._Watch(_Client({})))
+        cluster._result(_Pending(), cluster._Watch(_Client({}), cluster._Joins()))
     assert time.monotonic() - t0 < 10
     # with a worker there it waits for the result however long that takes, and returns it
-    assert cluster._ready(_Flight(["f", "g"], after=30), cluster._Watch(_Client({"tcp://w": 1}))) == ["f", "g"]
-    assert cluster._result(_Pending(after=8), cluster._Watch(_Client({"tcp://w": 1}))) == "done"
+    live = _Client({"tcp://w": 1})
+    assert cluster._ready(_Flight(["f", "g"], after=30), cluster._Watch(live, cluster._Joins())) == ["f", "g"]
+    assert cluster._result(_Pending(after=8), cluster._Watch(live, cluster._Joins())) == "done"
+
+
+def test_a_worker_that_joins_and_dies_between_two_looks_counts(monkeypatch):
+    """A deal that kills each worker as it starts: the scheduler never has a worker when the watch
+    looks, but workers keep joining (its add-worker events), so the run waits for them; once they
+    stop joining, the watch fails the run after NO_WORKER_S."""
+    import engine
+    from pipeline import cluster
+
+    monkeypatch.setattr(cluster, "NO_WORKER_S", 0.3)
+    monkeypatch.setattr(cluster, "ASK_S", 0.05)
+    joins = cluster._Joins()
+    watch = cluster._Watch(_Client({}), joins)
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 1.0:  # three times NO_WORKER_S, a worker joining (and gone) every 0.1 s
+        joins((0.0, {"action": "remove-worker", "worker": "tcp://w"}))
+        joins((0.0, {"action": "add-worker", "worker": "tcp://w"}))
+        joins((0.0, {"action": "gather", "count": 1}))
+        for _ in range(5):
+            watch.check()
+            time.sleep(0.02)
+    assert joins.n > 5
+    with pytest.raises(engine.RunFailed, match="no worker for 0 s"):
+        while True:  # other events are not workers
+            joins((0.0, {"action": "remove-worker", "worker": "tcp://w"}))
+            watch.check()
+            time.sleep(0.02)
+            assert time.monotonic() - t0 < 10
 
 
 class _Pending:

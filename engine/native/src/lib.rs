@@ -59,6 +59,7 @@ mod python {
     use pyo3::exceptions::PyValueError;
     use pyo3::prelude::*;
     use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+    use pyo3::{ffi, intern};
 
     /// Fisher-Yates positions for a 64-byte seed (the published stream).
     #[pyfunction]
@@ -82,21 +83,24 @@ mod python {
         options: Options,
         budget: u64,
         max_bytes: u64,
-    ) -> PyResult<(&'static str, u64, Bound<'py, PyList>, &'static str)> {
+    ) -> PyResult<(Bound<'py, PyString>, u64, Bound<'py, PyList>, Bound<'py, PyString>)> {
         let limits = search::Limits { nodes: budget, max_bytes };
         let out = py
             .detach(|| super::solve(game, &layout, &options, limits))
             .map_err(PyValueError::new_err)?;
-        let reason = match out.verdict {
-            search::Verdict::OutOfNodes => "nodes",
-            search::Verdict::OutOfMemory => "memory",
-            _ => "",
+        // the words as str made once a process (`intern!`), not a new str each call
+        let (verdict, reason) = match out.verdict {
+            search::Verdict::Won(_) => (intern!(py, "won"), intern!(py, "")),
+            search::Verdict::Lost => (intern!(py, "lost"), intern!(py, "")),
+            search::Verdict::OutOfNodes => (intern!(py, "unknown"), intern!(py, "nodes")),
+            search::Verdict::OutOfMemory => (intern!(py, "unknown"), intern!(py, "memory")),
         };
+        debug_assert_eq!(verdict.to_str().ok(), Some(out.verdict_str()));
         let line = match &out.verdict {
             search::Verdict::Won(line) => py_tokens(py, line)?,
             _ => PyList::empty(py),
         };
-        Ok((out.verdict_str(), out.nodes, line, reason))
+        Ok((verdict.clone(), out.nodes, line, reason.clone()))
     }
 
     /// A layout (a dict of lists of lists of int, as every game's `lay_out` makes it) read by
@@ -128,40 +132,90 @@ mod python {
         Ok(out)
     }
 
-    /// A line as a list of str, each made straight from the line's text. A line repeats few
-    /// tokens (a median Klondike deal: 168 tokens, 31 distinct, 77 of them `d`), so each
-    /// distinct token of up to 7 bytes is made once and the list shares it (Python's str is
-    /// immutable: the list reads the same), found again in a small table keyed by its bytes.
+    /// A line as a list of str. A line repeats few tokens (a median Klondike deal: 168 tokens,
+    /// 31 distinct, 77 of them `d`), so each distinct token of up to 7 bytes is made once and the
+    /// list shares it (Python's str is immutable: the list reads the same), found again in a small
+    /// table keyed by its bytes. The list is made at its length and filled in place, and an ASCII
+    /// token's str is made by a copy, not a UTF-8 decoding: through PyO3's `PyList::new` and
+    /// `PyString::new` the list was a tenth of a median Klondike call's instructions.
     fn py_tokens<'py>(py: Python<'py>, line: &search::Line) -> PyResult<Bound<'py, PyList>> {
         const BITS: u32 = 7;
-        let mut keys = [0u64; 1 << BITS];
-        let mut made: [Option<Bound<'py, PyString>>; 1 << BITS] = std::array::from_fn(|_| None);
-        let mut room = 1usize << (BITS - 1); // at most half full, so a probe ends soon
-        let tokens = line.iter().map(|t| {
-            let b = t.as_bytes();
-            if b.is_empty() || b.len() > 7 {
-                return PyString::new(py, t);
-            }
-            // the bytes and the length: distinct tokens, distinct keys, none 0
-            let key = b.iter().rev().fold(b.len() as u64, |k, &c| k << 8 | c as u64);
-            let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - BITS)) as usize;
-            loop {
-                if keys[i] == key {
-                    return made[i].clone().expect("a kept key has its str");
-                }
-                if keys[i] == 0 {
-                    let s = PyString::new(py, t);
-                    if room > 0 {
-                        room -= 1;
-                        keys[i] = key;
-                        made[i] = Some(s.clone());
+        const SLOTS: usize = 1 << BITS;
+        let (text, spans) = line.raw();
+        // SAFETY: a new list of that length (or the error PyList_New set); its slots are NULL
+        // until set below, which a list's freeing allows should a str fail to be made.
+        let list = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New(spans.len() as ffi::Py_ssize_t))? };
+        let mut keys = [0u64; SLOTS];
+        // the str of each kept key, borrowed: the list holds the reference
+        let mut made = [std::ptr::null_mut::<ffi::PyObject>(); SLOTS];
+        let mut room = SLOTS / 2; // at most half full, so a probe ends soon
+        for (i, &(a, b)) in spans.iter().enumerate() {
+            let (a, b) = (a as usize, b as usize);
+            let key = token_key(text, a, b);
+            let obj = if key == 0 {
+                new_str(py, &text[a..b])?
+            } else {
+                let mut k = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - BITS)) as usize;
+                loop {
+                    if keys[k] == key {
+                        // SAFETY: made[k] is a live str the list holds; the new reference is the slot's
+                        unsafe { ffi::Py_INCREF(made[k]) };
+                        break made[k];
                     }
-                    return s;
+                    if keys[k] == 0 {
+                        let s = new_str(py, &text[a..b])?;
+                        if room > 0 {
+                            room -= 1;
+                            keys[k] = key;
+                            made[k] = s;
+                        }
+                        break s;
+                    }
+                    k = (k + 1) & (SLOTS - 1);
                 }
-                i = (i + 1) & ((1 << BITS) - 1);
+            };
+            // SAFETY: i < the list's length; the slot is empty and takes the reference `obj` owns
+            unsafe { ffi::PyList_SET_ITEM(list.as_ptr(), i as ffi::Py_ssize_t, obj) };
+        }
+        // SAFETY: made by PyList_New above
+        Ok(unsafe { list.downcast_into_unchecked() })
+    }
+
+    /// A token's key: its bytes and its length (the top byte), so distinct tokens have distinct
+    /// keys, none 0; 0 for a token that is empty or longer than 7 bytes (not kept).
+    #[inline]
+    fn token_key(text: &[u8], a: usize, b: usize) -> u64 {
+        let len = b - a;
+        if len == 0 || len > 7 {
+            return 0;
+        }
+        let word = match text.get(a..a + 8) {
+            Some(w) => u64::from_le_bytes(w.try_into().expect("8 bytes")),
+            None => {
+                let mut w = [0u8; 8];
+                w[..len].copy_from_slice(&text[a..b]);
+                u64::from_le_bytes(w)
             }
-        });
-        PyList::new(py, tokens)
+        };
+        word & ((1u64 << (8 * len)) - 1) | (len as u64) << 56
+    }
+
+    /// A new str of a token's bytes (UTF-8, as `Line` holds them); an owned reference.
+    fn new_str(py: Python<'_>, t: &[u8]) -> PyResult<*mut ffi::PyObject> {
+        if !t.is_ascii() {
+            let s = std::str::from_utf8(t).map_err(|e| PyValueError::new_err(e.to_string()))?;
+            return Ok(PyString::new(py, s).into_ptr());
+        }
+        // SAFETY: a new ASCII str of t.len() characters (its end already NUL), filled before any
+        // other code sees it; null only with Python's error set
+        unsafe {
+            let s = ffi::PyUnicode_New(t.len() as ffi::Py_ssize_t, 127);
+            if s.is_null() {
+                return Err(PyErr::fetch(py));
+            }
+            std::ptr::copy_nonoverlapping(t.as_ptr(), ffi::PyUnicode_1BYTE_DATA(s), t.len());
+            Ok(s)
+        }
     }
 
     /// Random play from a deal: [(line so far, sorted legal moves there)].

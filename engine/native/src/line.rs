@@ -45,6 +45,12 @@ impl Line {
         self.spans.is_empty()
     }
 
+    /// The tokens' text as bytes and each token's (start, end) in it, in line order: for a
+    /// caller that reads the tokens as bytes without slicing a `str` each (the Python list).
+    pub fn raw(&self) -> (&[u8], &[(u32, u32)]) {
+        (self.text.as_bytes(), &self.spans)
+    }
+
     pub fn get(&self, i: usize) -> Option<&str> {
         self.spans.get(i).map(|&(a, b)| &self.text[a as usize..b as usize])
     }

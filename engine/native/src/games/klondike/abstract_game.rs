@@ -19,7 +19,7 @@ const STRUCT_CAP: usize = 8;
 
 /// Suit `s`'s part of a card set, by rank (bit r-1 for rank r).
 #[inline]
-pub(super) fn by_rank(m: u64, s: u8) -> u32 {
+fn by_rank(m: u64, s: u8) -> u32 {
     ((m >> (13 * s as u32)) & 0x1fff) as u32
 }
 
@@ -515,7 +515,7 @@ impl Abs {
     /// `has_parent` and `type_uncovered` for every card at once, as card sets: (the cards that
     /// have somewhere to go in the tableau, the cards whose type has an uncovered face-up card).
     #[inline]
-    pub(super) fn by_type(u: (u32, u32, i32)) -> (u64, u64) {
+    fn by_type(u: (u32, u32, i32)) -> (u64, u64) {
         // rank r's parent has rank r+1: bit r of the other colour's mask, moved to bit r-1
         let king = if u.2 > 0 { 1 << 12 } else { 0 };
         let (on_black, on_red) = ((u.0 >> 1 | king) as u64, (u.1 >> 1 | king) as u64);
@@ -791,23 +791,20 @@ impl Abs {
     /// lies outside the structure (stock, foundation) and a card of its parent type may be in V
     /// (a king: some pile may lose all its structure).
     pub fn blocked(&self) -> bool {
-        let mut structure = 0u64;
+        // The same least fixpoint as `blocked_by_card` (tests), with the cards that may leave
+        // kept as a card set (a card's lower cards of its suit are one mask test, not a loop),
+        // each pile followed down while its cards may leave, and a stop once all may.
+        let (mut total, mut structure) = (0, 0u64);
         for p in 0..PILES {
-            for &c in &self.deal[p][..self.strct[p] as usize] {
-                structure |= bit(c);
+            for i in 0..self.strct[p] as usize {
+                structure |= bit(self.deal[p][i]);
             }
+            total += self.strct[p];
         }
-        let total = structure.count_ones();
-        // leaves[p] = how many of pile p's structure cards, from the top, may leave; `gone`: the
-        // cards that may have left it, and those never in it (so a card may go up once every lower
-        // card of its suit is in the set: one test, not a look a rank); `emptied`: the piles whose
-        // structure may all leave (a bit a pile)
-        let mut leaves = [0u8; PILES];
+        // gone: every card outside the structure and each pile's structure cards that may leave
         let mut gone = !structure;
-        let mut emptied = 0u8;
-        for p in 0..PILES {
-            emptied |= ((self.strct[p] == 0) as u8) << p;
-        }
+        // leaves[p] = how many of pile p's structure cards, from the top, may leave
+        let mut leaves = [0u8; PILES];
         let mut inv = self.vis;
         let mut n = 0;
         let parents = |c: u8| -> u64 {
@@ -820,42 +817,45 @@ impl Abs {
         };
         loop {
             let mut moved = false;
-            let empty_some = emptied != 0;
+            let empty_some = (0..PILES).any(|q| leaves[q] >= self.strct[q]);
             // cards that may come into V, a card set at a time (the same least fixpoint as card
-            // by card: every rule only grows the sets): each pile's structure card left bare, and
-            // the cards outside the structure whose parent type is in V (kings: a pile may empty)
-            let mut add = 0u64;
-            for p in 0..PILES {
-                let k = self.strct[p];
-                if leaves[p] < k {
-                    add |= bit(self.deal[p][(k - 1 - leaves[p]) as usize]);
-                }
-            }
+            // by card: every rule only grows the sets): the cards outside the structure whose
+            // parent type is in V (kings: a pile may empty), and below, each pile's structure
+            // card left bare
             let (black, red_) = (by_rank(inv, 0) | by_rank(inv, 3), by_rank(inv, 1) | by_rank(inv, 2));
-            add |= !structure & Self::by_type((black, red_, empty_some as i32)).0;
+            let add = !structure & Self::by_type((black, red_, empty_some as i32)).0;
             if add & !inv != 0 {
                 inv |= add;
                 moved = true;
             }
+            // each pile's bare structure cards while they may leave (the next one is bare then)
             for p in 0..PILES {
                 let k = self.strct[p];
-                if leaves[p] >= k {
-                    continue;
-                }
-                let c = self.deal[p][(k - 1 - leaves[p]) as usize];
-                let (r, s) = (rank(c), suit(c));
-                // every lower card of its suit gone
-                let up = ((1u64 << (r - 1)) - 1) << (13 * s as u32) & !gone == 0;
-                let onto = if r == 13 { emptied & !(1 << p) != 0 } else { inv & parents(c) != 0 };
-                if up || onto {
+                while leaves[p] < k {
+                    let c = self.deal[p][(k - 1 - leaves[p]) as usize];
+                    if inv & bit(c) == 0 {
+                        inv |= bit(c);
+                        moved = true;
+                    }
+                    let (r, s) = (rank(c), suit(c));
+                    // every lower card of its suit may leave (go up before it)
+                    let up = ((1u64 << (r - 1)) - 1) << (13 * s) & !gone == 0;
+                    let onto = if r == 13 {
+                        (0..PILES).any(|q| q != p && leaves[q] >= self.strct[q])
+                    } else {
+                        inv & parents(c) != 0
+                    };
+                    if !(up || onto) {
+                        break;
+                    }
                     leaves[p] += 1;
+                    gone |= bit(c);
                     n += 1;
                     moved = true;
-                    gone |= bit(c);
-                    emptied |= ((leaves[p] >= k) as u8) << p;
                 }
             }
-            if !moved {
+            // every structure card may leave: not blocked, whatever another round would add
+            if !moved || n == total {
                 break;
             }
         }

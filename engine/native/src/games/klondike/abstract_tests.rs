@@ -4,8 +4,8 @@
 //! solver on whole deals.
 
 use super::abs_move::AbsMove;
-use super::abstract_game::{by_rank, parse, token, Abs};
-use super::state::{bit, rank, red, suit, Move, State, FOUND, PILES};
+use super::abstract_game::{parse, token, Abs};
+use super::state::{rank, red, Move, State, FOUND, PILES};
 use super::walk::{legal, play, Single};
 use crate::search::{Limits, Verdict};
 use crate::{Layout, Options};
@@ -488,107 +488,6 @@ fn child_key_is_the_key_after_the_move_and_its_safe_moves_and_legal_is_the_card_
     assert!(quick > all / 2, "{quick} of {all} children keyed without making the move");
 }
 
-/// The blocked-structure test as main had it before bench log K42 (each lower card of a suit looked
-/// up by its place, a rank at a time), for `blocked_test_matches_the_scan`.
-fn blocked_by_scan(a: &Abs) -> bool {
-    // where each structure card lies: (pile, index)
-    let mut at = [(u8::MAX, 0u8); 52];
-    let (mut total, mut structure) = (0, 0u64);
-    for p in 0..PILES {
-        for i in 0..a.strct[p] as usize {
-            at[a.deal[p][i] as usize] = (p as u8, i as u8);
-            structure |= bit(a.deal[p][i]);
-            total += 1;
-        }
-    }
-    // leaves[p] = how many of pile p's structure cards, from the top, may leave
-    let mut leaves = [0u8; PILES];
-    let mut inv = a.vis;
-    let mut n = 0;
-    let gone = |c: u8, leaves: &[u8; PILES]| {
-        let (p, i) = at[c as usize];
-        p == u8::MAX || i + leaves[p as usize] >= a.strct[p as usize]
-    };
-    let parents = |c: u8| -> u64 {
-        let r = rank(c) as u32;
-        if red(c) {
-            1 << r | 1 << (39 + r)
-        } else {
-            1 << (13 + r) | 1 << (26 + r)
-        }
-    };
-    loop {
-        let mut moved = false;
-        let empty_some = (0..PILES).any(|q| leaves[q] >= a.strct[q]);
-        // cards that may come into V, a card set at a time (the same least fixpoint as card
-        // by card: every rule only grows the sets): each pile's structure card left bare, and
-        // the cards outside the structure whose parent type is in V (kings: a pile may empty)
-        let mut add = 0u64;
-        for p in 0..PILES {
-            let k = a.strct[p];
-            if leaves[p] < k {
-                add |= bit(a.deal[p][(k - 1 - leaves[p]) as usize]);
-            }
-        }
-        let (black, red_) = (by_rank(inv, 0) | by_rank(inv, 3), by_rank(inv, 1) | by_rank(inv, 2));
-        add |= !structure & Abs::by_type((black, red_, empty_some as i32)).0;
-        if add & !inv != 0 {
-            inv |= add;
-            moved = true;
-        }
-        for p in 0..PILES {
-            let k = a.strct[p];
-            if leaves[p] >= k {
-                continue;
-            }
-            let c = a.deal[p][(k - 1 - leaves[p]) as usize];
-            let (r, s) = (rank(c), suit(c));
-            let up = (1..r).all(|q| gone(s * 13 + q - 1, &leaves));
-            let onto = if r == 13 {
-                (0..PILES).any(|q| q != p && leaves[q] >= a.strct[q])
-            } else {
-                inv & parents(c) != 0
-            };
-            if up || onto {
-                leaves[p] += 1;
-                n += 1;
-                moved = true;
-            }
-        }
-        if !moved {
-            break;
-        }
-    }
-    n < total
-}
-
-#[test]
-fn blocked_test_matches_the_scan() {
-    // positions of random play from random deals, each draw: the same answer as the scan, and
-    // both answers met (some positions are blocked)
-    let (mut blocked, mut all) = (0, 0);
-    for n in 0..600u64 {
-        let draw = [1, 3][n as usize % 2];
-        let mut s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
-        let mut x = n * 7 + 3;
-        for _ in 0..60 {
-            if let Some(a) = Abs::from_state(&s) {
-                let b = a.blocked();
-                assert_eq!(b, blocked_by_scan(&a), "deal {n} draw {draw}");
-                blocked += b as u32;
-                all += 1;
-            }
-            let moves = legal(&s);
-            if moves.is_empty() || s.won() {
-                break;
-            }
-            let (_, m) = moves[rng(&mut x) as usize % moves.len()].clone();
-            play(&mut s, m);
-        }
-    }
-    assert!(blocked >= 20 && all > 10_000, "blocked {blocked} of {all}");
-}
-
 #[test]
 fn blocked_structure_never_holds_where_a_search_wins() {
     // Positions of random play from random deals: where the test says blocked, neither the
@@ -623,6 +522,114 @@ fn blocked_structure_never_holds_where_a_search_wins() {
     }
     eprintln!("blocked {blocked} of {}", blocked + checked);
     assert!(blocked >= 3 && checked > 400, "blocked {blocked} of {checked}");
+}
+
+/// The blocked-structure test as first written, card by card (each structure card's place, its
+/// lower cards of the suit looked up one by one, no stop before the fixpoint): `Abs::blocked`
+/// must agree with it everywhere.
+fn blocked_by_card(a: &Abs) -> bool {
+    use super::state::{rank, red, suit, PILES};
+    let bit = |c: u8| 1u64 << c;
+    let mut at = [(u8::MAX, 0u8); 52];
+    let (mut total, mut structure) = (0, 0u64);
+    for p in 0..PILES {
+        for i in 0..a.strct[p] as usize {
+            at[a.deal[p][i] as usize] = (p as u8, i as u8);
+            structure |= bit(a.deal[p][i]);
+            total += 1;
+        }
+    }
+    let mut leaves = [0u8; PILES];
+    let mut inv = a.vis;
+    let mut n = 0;
+    let gone = |c: u8, leaves: &[u8; PILES]| {
+        let (p, i) = at[c as usize];
+        p == u8::MAX || i + leaves[p as usize] >= a.strct[p as usize]
+    };
+    let in_v = |inv: u64, c: u8| inv & bit(c) != 0;
+    loop {
+        let mut moved = false;
+        let empty_some = (0..PILES).any(|q| leaves[q] >= a.strct[q]);
+        for p in 0..PILES {
+            let k = a.strct[p];
+            if leaves[p] < k {
+                let c = a.deal[p][(k - 1 - leaves[p]) as usize];
+                if !in_v(inv, c) {
+                    inv |= bit(c);
+                    moved = true;
+                }
+            }
+        }
+        for c in 0..52u8 {
+            if structure & bit(c) != 0 || in_v(inv, c) {
+                continue;
+            }
+            let r = rank(c);
+            let parent_in_v = if r == 13 {
+                empty_some
+            } else {
+                (0..52u8).any(|q| rank(q) == r + 1 && red(q) != red(c) && in_v(inv, q))
+            };
+            if parent_in_v {
+                inv |= bit(c);
+                moved = true;
+            }
+        }
+        for p in 0..PILES {
+            let k = a.strct[p];
+            if leaves[p] >= k {
+                continue;
+            }
+            let c = a.deal[p][(k - 1 - leaves[p]) as usize];
+            let (r, s) = (rank(c), suit(c));
+            let up = (1..r).all(|q| gone(s * 13 + q - 1, &leaves));
+            let onto = if r == 13 {
+                (0..PILES).any(|q| q != p && leaves[q] >= a.strct[q])
+            } else {
+                (0..52u8).any(|q| rank(q) == r + 1 && red(q) != red(c) && in_v(inv, q))
+            };
+            if up || onto {
+                leaves[p] += 1;
+                n += 1;
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    n < total
+}
+
+#[test]
+fn blocked_structure_test_agrees_with_the_card_by_card_fixpoint() {
+    // Deals and positions of random play (the abstract game's own moves, so structures thin out
+    // and piles empty): the set-at-a-time test with its early stop says what the card-by-card
+    // one says, and both verdicts occur.
+    let (mut yes, mut no) = (0, 0);
+    for n in 0..3000u64 {
+        let draw = [1, 3][n as usize % 2];
+        let s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+        let Some(mut a) = Abs::from_state(&s) else { continue };
+        let mut x = n * 7 + 3;
+        for step in 0..30 {
+            let b = a.blocked();
+            assert_eq!(b, blocked_by_card(&a), "deal {n} draw {draw} step {step}");
+            if b {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+            let mut v = Vec::new();
+            crate::search::Game::moves(&a, &mut v);
+            if v.is_empty() {
+                break;
+            }
+            a.apply(v[rng(&mut x) as usize % v.len()]);
+        }
+    }
+    eprintln!("blocked {yes}, not {no}");
+    assert!(yes >= 20 && no >= 1000, "blocked {yes}, not {no}");
 }
 
 /// A pruning rule of the abstract search against the search without it (`off` switches it off) on
