@@ -31,8 +31,12 @@ pub trait Game {
 
     /// A move to make without branching, because it keeps every win.
     fn safe_move(&self) -> Option<Self::Move>;
-    /// Candidate moves, best first, into `out` (cleared by the caller).
+    /// Candidate moves, best first, into `out` (cleared by the caller, unless `APPENDS`).
     fn moves(&self, out: &mut Vec<Self::Move>);
+    /// Whether `moves` only appends to `out`, never reading or changing what is there: the
+    /// depth-first search (without `LOOKAHEAD`) then hands it the list of every frame's candidates
+    /// itself, saving a copy a position. Only speed changes.
+    const APPENDS: bool = false;
     /// Make `m` (legal here) and return what `revert` needs to undo it.
     fn apply(&mut self, m: Self::Move) -> Self::Undo;
     /// Undo the move that returned `u`; moves are undone last first.
@@ -205,6 +209,12 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
         self.seen.insert(key);
         self.nodes += 1;
+        if G::APPENDS && !G::LOOKAHEAD {
+            let start = self.moves.len();
+            self.game.moves(&mut self.moves);
+            self.stack.push(Frame { start, end: self.moves.len(), next: start, mark });
+            return Entry::Entered;
+        }
         let mut fresh = std::mem::take(&mut self.fresh);
         fresh.clear();
         self.game.moves(&mut fresh);

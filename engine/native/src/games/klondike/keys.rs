@@ -21,17 +21,13 @@ const ON_CYCLE: u32 = 31;
 
 #[inline]
 pub fn pile_code(s: &State, p: usize) -> u32 {
-    let (l, d) = (s.len[p] as usize, s.down[p] as usize);
-    let mut code = (d as u32) << 25;
-    if d > 0 {
-        code |= (p as u32) << 22;
-    }
-    if l > d {
-        // one bit a further run card: diamond or club (`State::hi`)
-        let bits = (s.hi[p] >> (d + 1)) & ((1 << (l - d - 1)) - 1);
-        code |= (s.cards[p][d] as u32 + 1) << 16 | ((l - d) as u32) << 12 | bits;
-    }
-    code
+    // without a branch (a cold search cannot predict them): a part that is absent is multiplied by 0
+    let (l, d) = (s.len[p] as u32, s.down[p] as u32);
+    let n = l - d; // the face-up run's length (a pile never has face-down cards alone)
+    // one bit a further run card: diamond or club (`State::hi`)
+    let bits = (s.hi[p] >> (d + 1)) & ((1 << n >> 1) - (n > 0) as u32);
+    let run = (s.cards[p][d as usize] as u32 + 1) << 16 | n << 12 | bits;
+    d << 25 | (p as u32 * (d > 0) as u32) << 22 | run * (n > 0) as u32
 }
 
 /// The stock and waste: 31 bits.
@@ -42,7 +38,8 @@ pub fn stock_code(s: &State) -> u32 {
     }
     let (pos, redeals) = if s.redeals == UNLIMITED {
         // Every waste size on the cycle reaches every other by taps alone.
-        let on_cycle = s.draw == 1 || s.pos % s.draw == 0 || s.pos == s.slen;
+        // (draw is 1 or 3: a division by a constant, not by `draw`)
+        let on_cycle = s.draw == 1 || s.pos % 3 == 0 || s.pos == s.slen;
         (if on_cycle { ON_CYCLE } else { s.pos as u32 }, 3)
     } else {
         (s.pos as u32, s.redeals as u32)

@@ -19,6 +19,8 @@ mod abstract_tests;
 mod tests;
 #[cfg(test)]
 mod concretize_tests;
+#[cfg(test)]
+mod moves_oracle;
 
 use crate::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
 use crate::{Layout, Options};
@@ -36,6 +38,8 @@ impl Game for State {
     fn moves(&self, out: &mut Vec<Move>) {
         moves::candidates(self, out)
     }
+    /// `candidates` pushes after what `out` holds and reorders only its own moves.
+    const APPENDS: bool = true;
     fn apply(&mut self, m: Move) -> Undo {
         State::apply(self, m)
     }

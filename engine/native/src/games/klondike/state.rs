@@ -12,9 +12,15 @@
 use crate::{Layout, Options};
 
 pub const PILES: usize = 7;
-/// A pile holds at most 6 face-down cards and a run of at most 13.
-pub const PILE_CAP: usize = 20;
+/// A pile holds at most 6 face-down cards and a run of at most 13 (19 cards); the room past them
+/// lets a run move as a fixed 13-byte copy (`State::move_run`: no `memcpy` call and its
+/// length-dependent branches).
+pub const PILE_CAP: usize = 32;
 pub const STOCK_CAP: usize = 24;
+/// Room of `State::seq`: the stock cycle's `STOCK_CAP` cards and as many spare bytes, so taking a
+/// card out or putting it back moves a fixed 24-byte window (a few loads and stores, no `memmove`
+/// call with its length-dependent branches); the bytes past `slen` are never read.
+pub const SEQ_ROOM: usize = 2 * STOCK_CAP;
 /// `redeals` value meaning no limit on passes.
 pub const UNLIMITED: u8 = u8::MAX;
 /// Destination index meaning the foundation.
@@ -71,11 +77,8 @@ pub fn safe_cards([sp, h, d, c]: [u8; 4], free_below: u8, slack: u8) -> u64 {
 /// A card as a card set (bit c); `NONE` as the empty set.
 #[inline]
 pub fn card_bit(c: u8) -> u64 {
-    if c < 52 {
-        1 << c
-    } else {
-        0
-    }
+    // without a branch: `NONE` (255) shifts by 63 and is masked off
+    (1u64 << (c & 63)) & ((c < 52) as u64).wrapping_neg()
 }
 
 #[inline]
@@ -132,7 +135,7 @@ pub struct State {
     pub down: [u8; PILES],
     /// Cards on each suit's foundation (its top card has this rank).
     pub found: [u8; 4],
-    pub seq: [u8; STOCK_CAP],
+    pub seq: [u8; SEQ_ROOM],
     pub slen: u8,
     pub pos: u8,
     /// Turn-overs left (`UNLIMITED` for no limit).
@@ -142,6 +145,9 @@ pub struct State {
     pub stock_index: [u8; 52],
     /// Bit i set while the i-th dealt stock card is still in stock or waste.
     pub stock_mask: u32,
+    /// The cards in stock and waste (`seq[..slen]`) as a card set, kept by make/undo: most
+    /// positions have no stock card that could play, which one test of the set tells.
+    pub scards: u64,
     /// Each pile's key code (keys::pile_code), kept up to date by make/undo.
     pub code: [u32; PILES],
     /// Bit i of pile p set when `cards[p][i]` is a diamond or a club (card >= 26), for i below
@@ -152,6 +158,18 @@ pub struct State {
     /// up, which one test of the set tells (`moves::safe_move`, `moves::candidates`).
     pub topc: [u8; PILES],
     pub tops: u64,
+    /// The pile each card in `tops` is the top of (entries of other cards are stale, always a
+    /// pile number; the last one is where an empty pile's `NONE` is written): which piles take a
+    /// card is then two lookups, not a table a position.
+    pub pile_of: [u8; 53],
+    /// The foundations' next cards (`next_up`) as a card set, kept by make/undo: a foundation
+    /// move changes one suit's bit (`up_one`, `down_one`) instead of every position working the
+    /// set out again.
+    pub up: u64,
+    /// The face-down cards as a card set, kept by make/undo (a flip takes one out): with the
+    /// stock's cards and the tops it tells in one test that no card the foundations take next lies
+    /// under a pile's top (`moves::partial`, most positions).
+    pub downs: u64,
     /// 0: candidates in heuristic order; else the seed of a deterministic
     /// reshuffle of the non-foundation candidates (restart attempts).
     pub shuffle: u64,
@@ -193,17 +211,21 @@ impl State {
             len: [0; PILES],
             down: [0; PILES],
             found: [0; 4],
-            seq: [0; STOCK_CAP],
+            seq: [0; SEQ_ROOM],
             slen: 0,
             pos: 0,
             redeals,
             draw: draw as u8,
             stock_index: [u8::MAX; 52],
             stock_mask: 0,
+            scards: 0,
             code: [0; PILES],
             hi: [0; PILES],
             topc: [NONE; PILES],
             tops: 0,
+            pile_of: [0; 53],
+            up: 0,
+            downs: 0,
             shuffle: 0,
         };
         let mut seen = [false; 52];
@@ -265,8 +287,14 @@ impl State {
         Ok(s)
     }
 
-    /// Recompute every pile's key code (after building a position by hand).
+    /// Recompute every pile's key code and the stock's card set (after building a position by hand).
     pub fn recode_all(&mut self) {
+        self.scards = self.seq[..self.slen as usize].iter().fold(0, |m, &c| m | bit(c));
+        self.up = next_up(&self.found);
+        self.downs = 0;
+        for p in 0..PILES {
+            self.downs |= self.cards[p][..self.down[p] as usize].iter().fold(0, |m, &c| m | bit(c));
+        }
         self.tops = 0;
         for p in 0..PILES {
             self.hi[p] = (0..self.len[p] as usize).fold(0, |m, i| m | ((self.cards[p][i] >= 26) as u32) << i);
@@ -275,15 +303,33 @@ impl State {
         }
     }
 
+    /// One card onto suit `su`'s foundation, and its next card in `up` (none past the king).
+    #[inline]
+    fn up_one(&mut self, su: u8) {
+        let f = self.found[su as usize];
+        self.found[su as usize] = f + 1;
+        self.up = self.up & !bit(su * 13 + f) | ((f < 12) as u64) << (su * 13 + (f + 1).min(12));
+    }
+
+    /// One card off suit `su`'s foundation (the card goes back to being its next one).
+    #[inline]
+    fn down_one(&mut self, su: u8) {
+        let f = self.found[su as usize] - 1;
+        self.found[su as usize] = f;
+        self.up = self.up & !(((f < 12) as u64) << (su * 13 + (f + 1).min(12))) | bit(su * 13 + f);
+    }
+
     /// After pile p changed: its key code, top card and the set of tops.
     #[inline]
     fn recode(&mut self, p: usize) {
         self.code[p] = super::keys::pile_code(self, p);
         let l = self.len[p] as usize;
-        let top = if l == 0 { NONE } else { self.cards[p][l - 1] };
+        // without a branch: an empty pile reads its first place and turns it into `NONE`
+        let top = self.cards[p][l.max(1) - 1] | ((l == 0) as u8).wrapping_neg();
         // a run's top card leaves one pile's top for another's: recode the pile it left first
         self.tops = self.tops & !card_bit(self.topc[p]) | card_bit(top);
         self.topc[p] = top;
+        self.pile_of[top.min(52) as usize] = p as u8;
     }
 
     #[inline]
@@ -390,7 +436,8 @@ impl State {
     fn move_run(&mut self, f: usize, t: usize, n: usize) {
         let (start, lt) = (self.len[f] as usize - n, self.len[t] as usize);
         let run = self.cards[f];
-        self.cards[t][lt..lt + n].copy_from_slice(&run[start..start + n]);
+        // fixed size: the bytes past the run land past the pile's end, where nothing is read
+        self.cards[t][lt..lt + 13].copy_from_slice(&run[start..start + 13]);
         let bits = (self.hi[f] >> start) & ((1 << n) - 1);
         self.hi[t] = self.hi[t] & ((1 << lt) - 1) | bits << lt;
         self.len[t] += n as u8;
@@ -410,6 +457,7 @@ impl State {
     fn flip(&mut self, p: usize) -> bool {
         if self.down[p] > 0 && self.down[p] == self.len[p] {
             self.down[p] -= 1;
+            self.downs &= !bit(self.cards[p][self.down[p] as usize]);
             true
         } else {
             false
@@ -418,7 +466,7 @@ impl State {
 
     fn place(&mut self, c: u8, to: u8) {
         if to == FOUND {
-            self.found[suit(c) as usize] += 1;
+            self.up_one(suit(c));
         } else {
             self.push_card(to as usize, c);
         }
@@ -431,7 +479,7 @@ impl State {
                 let (c, f) = self.pop_card(from as usize);
                 u.flipped = f;
                 u.card = c;
-                self.found[suit(c) as usize] += 1;
+                self.up_one(suit(c));
                 self.recode(from as usize);
             }
             Move::PileToPile { from, to, n } => {
@@ -447,11 +495,11 @@ impl State {
                 }
                 let i = q as usize - 1;
                 let c = self.seq[i];
-                let l = self.slen as usize;
-                self.seq.copy_within(i + 1..l, i);
+                self.seq.copy_within(i + 1..i + 1 + STOCK_CAP, i); // fixed size: `SEQ_ROOM`
                 self.slen -= 1;
                 self.pos = q - 1;
                 self.stock_mask &= !(1 << self.stock_index[c as usize]);
+                self.scards &= !bit(c);
                 u.card = c;
                 self.place(c, to);
                 if to != FOUND {
@@ -459,7 +507,7 @@ impl State {
                 }
             }
             Move::FoundToPile { suit: s, to } => {
-                self.found[s as usize] -= 1;
+                self.down_one(s);
                 let c = s * 13 + self.found[s as usize];
                 self.push_card(to as usize, c);
                 self.recode(to as usize);
@@ -474,9 +522,10 @@ impl State {
                 let f = from as usize;
                 if u.flipped {
                     self.down[f] += 1;
+                    self.downs |= bit(self.cards[f][self.down[f] as usize - 1]);
                 }
                 let c = u.card;
-                self.found[suit(c) as usize] -= 1;
+                self.down_one(suit(c));
                 self.push_card(f, c);
                 self.recode(f);
             }
@@ -484,6 +533,7 @@ impl State {
                 let (f, t) = (from as usize, to as usize);
                 if u.flipped {
                     self.down[f] += 1;
+                    self.downs |= bit(self.cards[f][self.down[f] as usize - 1]);
                 }
                 self.move_run(t, f, n as usize);
                 self.recode(t); // the pile the run left first (`recode`)
@@ -492,23 +542,23 @@ impl State {
             Move::Waste { q, to, .. } => {
                 let c = u.card;
                 if to == FOUND {
-                    self.found[suit(c) as usize] -= 1;
+                    self.down_one(suit(c));
                 } else {
                     self.len[to as usize] -= 1;
                     self.recode(to as usize);
                 }
                 let i = q as usize - 1;
-                let l = self.slen as usize;
-                self.seq.copy_within(i..l, i + 1);
+                self.seq.copy_within(i..i + STOCK_CAP, i + 1); // fixed size: `SEQ_ROOM`
                 self.seq[i] = c;
                 self.slen += 1;
                 self.stock_mask |= 1 << self.stock_index[c as usize];
+                self.scards |= bit(c);
                 self.pos = u.pos;
                 self.redeals = u.redeals;
             }
             Move::FoundToPile { suit: s, to } => {
                 self.len[to as usize] -= 1;
-                self.found[s as usize] += 1;
+                self.up_one(s);
                 self.recode(to as usize);
             }
         }

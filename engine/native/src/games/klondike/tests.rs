@@ -4,7 +4,7 @@
 
 use super::keys::{key, sort7};
 use super::moves::{candidates, safe_mask, safe_move, spell};
-use super::state::{next_up, Move, State, FOUND, NONE, PILES, UNLIMITED};
+use super::state::{next_up, Move, State, FOUND, NONE, PILES, SEQ_ROOM, UNLIMITED};
 use super::walk::{legal, play};
 use crate::search::{search, Limits, Verdict};
 use crate::{Layout, Options};
@@ -20,21 +20,25 @@ fn cards(names: &str) -> Vec<u8> {
 /// counts (S H D C) and the stock cycle in drawing order with the waste size.
 pub(super) fn pos(piles: &[(&str, &str)], found: [u8; 4], seq: &str, waste: u8, draw: u8, redeals: u8) -> State {
     let mut s = State {
-        cards: [[0; 20]; PILES],
+        cards: [[0; super::state::PILE_CAP]; PILES],
         len: [0; PILES],
         down: [0; PILES],
         found,
-        seq: [0; 24],
+        seq: [0; SEQ_ROOM],
         slen: 0,
         pos: waste,
         redeals,
         draw,
         stock_index: [u8::MAX; 52],
         stock_mask: 0,
+        scards: 0,
         code: [0; PILES],
         hi: [0; PILES],
         topc: [NONE; PILES],
         tops: 0,
+        pile_of: [0; 53],
+        up: 0,
+        downs: 0,
         shuffle: 0,
     };
     for (p, (d, u)) in piles.iter().enumerate() {
@@ -261,7 +265,47 @@ fn won_lines_replay_and_verdicts_repeat() {
 fn fresh_codes(s: &State) -> ([u32; PILES], [u8; PILES], u64) {
     let mut f = s.clone();
     f.recode_all();
+    assert_eq!((s.up, s.scards, s.downs), (f.up, f.scards, f.downs), "make/undo keep the next foundation cards, the stock's cards and the face-down ones");
+    for p in 0..PILES {
+        if s.topc[p] != NONE {
+            assert_eq!(s.pile_of[s.topc[p] as usize], p as u8, "pile_of names the pile of each top");
+        }
+    }
     (f.code, f.topc, f.tops)
+}
+
+/// The candidates and the safe move against main's scans (`moves_oracle`: a table of which piles
+/// take which card, the stock listed, every run card read): the same moves in the same order on
+/// every position of random play, every draw and pass count, so the search is the same.
+#[test]
+fn candidates_match_the_scans_on_random_play() {
+    let (mut positions, mut stock_moves, mut partials) = (0, 0, 0);
+    for n in 0..150 {
+        for (draw, passes) in [(1, 0), (3, 0), (1, 1), (3, 1), (3, 3)] {
+            let mut s = State::from_layout(&deal(n), &opts(draw, passes)).unwrap();
+            let mut x = n * 7 + draw as u64 + 1;
+            for _ in 0..120 {
+                let (mut v, mut w) = (Vec::new(), Vec::new());
+                candidates(&s, &mut v);
+                super::moves_oracle::candidates(&s, &mut w);
+                assert_eq!(v, w, "deal {n} draw {draw} passes {passes}: {s:?}");
+                assert_eq!(safe_move(&s), super::moves_oracle::safe_move(&s));
+                positions += 1;
+                stock_moves += v.iter().filter(|m| matches!(m, Move::Waste { .. })).count();
+                partials += v.iter().filter(|m| matches!(m, Move::PileToPile { from, n, .. } if *n < s.len[*from as usize] - s.down[*from as usize])).count();
+                if let Some(m) = safe_move(&s) {
+                    v.push(m);
+                }
+                if v.is_empty() {
+                    break;
+                }
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s.apply(v[(x >> 33) as usize % v.len()]);
+            }
+        }
+    }
+    // the walk reached the cases the new code reads differently
+    assert!(positions > 20_000 && stock_moves > 20_000 && partials > 1_000, "{positions} {stock_moves} {partials}");
 }
 
 #[test]
