@@ -18,6 +18,7 @@ import statistics
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Callable
 
 import engine
 from bench.args import add_shared, budgets
@@ -54,14 +55,24 @@ def solve_one(args: tuple[int, int]) -> Row:
     return Row(number, r.verdict, r.nodes, len(r.line), r.seconds, cpu, digest)
 
 
-def measure(deals: range, budget: int, jobs: int = 1) -> list[Row]:
+def measure(deals: range, budget: int, jobs: int = 1, each: Callable[[Row], None] = lambda r: None) -> list[Row]:
+    """Every deal's row, in deal order; `each` is handed each row as soon as it is known (so a long
+    run's rows are on disk before it ends)."""
     work = [(n, budget) for n in deals]
     if jobs <= 1:
-        return [solve_one(w) for w in work]
+        rows = []
+        for w in work:
+            rows.append(solve_one(w))
+            each(rows[-1])
+        return rows
     from multiprocess import Pool  # the pool's own dependency; fork-free on every platform
 
     with Pool(jobs) as pool:
-        return pool.map(solve_one, work, chunksize=4)
+        rows = []
+        for r in pool.imap(solve_one, work, chunksize=4):
+            rows.append(r)
+            each(r)
+        return rows
 
 
 def _pct(part: int, whole: int) -> str:
@@ -87,7 +98,8 @@ def summary(rows: list[Row], budget: int) -> str:
     ]
     if decided:
         out.append(f"  positions to decide: median {statistics.median(decided):,.0f}  max {decided[-1]:,}")
-        marks = [b for b in (10_000, 30_000, 100_000, 300_000, 1_000_000, 2_000_000, 3_000_000, 4_000_000, 10_000_000) if b <= budget]
+        marks = [b for b in (10_000, 30_000, 100_000, 300_000, 1_000_000, 2_000_000, 3_000_000, 4_000_000, 10_000_000,
+                                  16_000_000, 24_000_000, 32_000_000, 48_000_000) if b <= budget]
         out.append("  decided at budget: " + "  ".join(f"{b:,}: {_pct(sum(d <= b for d in decided), n)}" for b in marks))
     return "\n".join(out)
 
@@ -101,10 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     if a.rows:
         a.rows.write_text("")
     for budget in budgets(a.budgets, engine.board(GAME).budget):
-        rows = measure(a.deals, budget, a.jobs)
-        if a.rows:
-            with a.rows.open("a") as f:
-                f.write("".join(json.dumps({"budget": budget} | asdict(r)) + "\n" for r in rows))
+        def write(r: Row, budget: int = budget) -> None:
+            if a.rows:
+                with a.rows.open("a") as f:
+                    f.write(json.dumps({"budget": budget} | asdict(r)) + "\n")
+
+        rows = measure(a.deals, budget, a.jobs, write)
         print(summary(rows, budget))
     return 0
 

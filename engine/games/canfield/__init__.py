@@ -24,6 +24,6 @@ GAME = Game(
     "Canfield",
     (),
     lay_out,
-    boards=(BoardSpec("canfield", 4_000_000, "Canfield"),),
+    boards=(BoardSpec("canfield", 32_000_000, "Canfield"),),
     rules=rules,
 )

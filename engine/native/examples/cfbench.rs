@@ -1,6 +1,7 @@
 //! Quick native run of the Canfield solver on numbered deals (no Python, no referee):
 //! `cargo run --release --example cfbench -- FROM TO NODES` (EACH=1: one line a deal on stderr,
-//! `number verdict nodes line-digest seconds`, for before/after comparisons deal by deal).
+//! `number verdict nodes line-digest seconds`, for before/after comparisons deal by deal;
+//! MAX_MB=N: the memory cap in MiB, default 2048; the pipeline's default is 1024).
 //! The real benchmark is `make bench` (bench/canfield.py, every line replayed); this is for tuning.
 
 use dealpool_native::{games::canfield, search::Limits, Layout, Options};
@@ -27,11 +28,12 @@ fn main() {
     let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
     let (from, to, nodes) = (a[0], a[1], a[2]);
     let opts = Options::new();
+    let max_mb: u64 = std::env::var("MAX_MB").map_or(2048, |s| s.parse().expect("MAX_MB: a whole number of MiB"));
     let (mut won, mut lost, mut unk, mut total) = (0, 0, 0, 0u64);
     let t0 = Instant::now();
     for n in from..=to {
         let t = Instant::now();
-        let out = canfield::solve(&layout(n), &opts, Limits { nodes, max_bytes: 2 << 30 }).unwrap();
+        let out = canfield::solve(&layout(n), &opts, Limits { nodes, max_bytes: max_mb << 20 }).unwrap();
         let dt = t.elapsed().as_secs_f64();
         total += out.nodes;
         match out.verdict_str() {

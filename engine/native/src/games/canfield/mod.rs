@@ -7,6 +7,9 @@
 
 use crate::search::{search, Game, Limits, Outcome};
 use crate::{Layout, Options};
+pub use seen::Key;
+
+mod seen;
 
 const PILES: usize = 4;
 /// Move sources beyond the piles 0..3.
@@ -406,7 +409,7 @@ impl Canfield {
 impl Game for Canfield {
     type Move = Move;
     type Undo = Undo;
-    type Key = u128;
+    type Key = Key;
 
     /// The reserve's top, then piles 1..4, when nothing could ever sit on it
     /// (never the waste: playing from it shifts the stock's threes).
@@ -499,14 +502,14 @@ impl Game for Canfield {
 
     /// Stock dominance (README.md, "Stock dominance"): an expanded position equal to this one but
     /// for a stock pointer that reaches, by taps alone, every pointer this one reaches.
-    fn dominated(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
+    fn dominated(&self, seen: &dyn Fn(&Key) -> bool) -> bool {
         let (n, d) = (self.seq.len(), self.draw);
         if d == 1 || n == 0 {
             return false;
         }
-        let key = self.key() & !ON_CYCLE;
+        let key = self.key().0 & !ON_CYCLE;
         let off = |k: usize| k % d != 0 && k < n;
-        let probe = |k: usize| seen(&(key | k as u128));
+        let probe = |k: usize| seen(&Key(key | k as u128));
         if off(self.k) {
             // Off the cycle, k reaches k, k+d, .., n, then the cycle: every k - j·d reaches more.
             (1..=self.k / d).any(|j| probe(self.k - j * d))
@@ -521,7 +524,7 @@ impl Game for Canfield {
     /// the reserve's length, the foundation counts and, in the low 6 bits, the stock pointer (one
     /// value for the whole main tap cycle). The cards of the stock follow from the rest: they are
     /// the cards found nowhere else, in their dealt order.
-    fn key(&self) -> u128 {
+    fn key(&self) -> Key {
         // (bits, code) a pile; at most 6 + 6 + 51 bits, and 123 in all (README.md)
         let mut codes = [(0u32, 0u64); PILES];
         for (code, p) in codes.iter_mut().zip(&self.piles) {
@@ -530,8 +533,11 @@ impl Game for Canfield {
                 continue;
             };
             let mut v = (p.len() as u64) << 6 | bottom as u64;
-            for w in p.windows(2) {
-                v = v << 1 | (suit(w[1]) == opposite(suit(w[0]))[1]) as u64;
+            // Which suit of its colour a card has, given the card under it: the second of
+            // `opposite` of the one under it (diamonds under black, spades under red), that is
+            // the suits 2 and 3, the cards from 26 up.
+            for &c in &p[1..] {
+                v = v << 1 | (c >= 26) as u64;
             }
             *code = (11 + p.len() as u32, v);
         }
@@ -545,7 +551,7 @@ impl Game for Canfield {
             key = key << 4 | f as u128;
         }
         let n = self.seq.len();
-        key << 6 | if self.k % self.draw == 0 || self.k == n { ON_CYCLE } else { self.k as u128 }
+        Key(key << 6 | if self.k % self.draw == 0 || self.k == n { ON_CYCLE } else { self.k as u128 })
     }
 
     fn spell(&self, m: Move, out: &mut crate::search::Line) {

@@ -21,7 +21,7 @@ struct Without {
 impl Game for Without {
     type Move = Move;
     type Undo = Undo;
-    type Key = u128;
+    type Key = Key;
     fn safe_move(&self) -> Option<Move> {
         if self.pile_safe && self.fit_safe {
             return self.g.safe_move();
@@ -57,10 +57,10 @@ impl Game for Without {
     fn won(&self) -> bool {
         self.g.won()
     }
-    fn key(&self) -> u128 {
+    fn key(&self) -> Key {
         self.g.key()
     }
-    fn dominated(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
+    fn dominated(&self, seen: &dyn Fn(&Key) -> bool) -> bool {
         self.dominance && self.g.dominated(seen)
     }
     fn spell(&self, m: Move, out: &mut crate::search::Line) {
@@ -228,7 +228,7 @@ impl Counting<'_> {
 impl Game for Counting<'_> {
     type Move = Move;
     type Undo = Undo;
-    type Key = u128;
+    type Key = Key;
     fn safe_move(&self) -> Option<Move> {
         self.w.safe_move()
     }
@@ -247,10 +247,10 @@ impl Game for Counting<'_> {
     fn won(&self) -> bool {
         self.w.won()
     }
-    fn key(&self) -> u128 {
+    fn key(&self) -> Key {
         self.w.key()
     }
-    fn dominated(&self, seen: &dyn Fn(&u128) -> bool) -> bool {
+    fn dominated(&self, seen: &dyn Fn(&Key) -> bool) -> bool {
         self.w.dominated(seen)
     }
     fn spell(&self, m: Move, out: &mut crate::search::Line) {
@@ -263,7 +263,7 @@ fn the_packed_key_tells_positions_apart() {
     // The 128-bit key against the position it stands for (reserve length, pointer class,
     // foundations, the piles as a multiset): equal keys exactly when those are equal.
     use std::collections::HashMap;
-    let mut by_key: HashMap<u128, (usize, usize, [u8; 4], Vec<Vec<u8>>)> = HashMap::new();
+    let mut by_key: HashMap<Key, (usize, usize, [u8; 4], Vec<Vec<u8>>)> = HashMap::new();
     let mut n = 0;
     for seed in 1..=400 {
         let mut g = random_position(seed);
