@@ -18,7 +18,7 @@ import statistics
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 import engine
 from bench.args import add_shared, budgets
@@ -59,20 +59,20 @@ def measure(deals: range, budget: int, jobs: int = 1, each: Callable[[Row], None
     """Every deal's row, in deal order; `each` is handed each row as soon as it is known (so a long
     run's rows are on disk before it ends)."""
     work = [(n, budget) for n in deals]
-    if jobs <= 1:
-        rows = []
-        for w in work:
-            rows.append(solve_one(w))
-            each(rows[-1])
-        return rows
-    from multiprocess import Pool  # the pool's own dependency; fork-free on every platform
 
-    with Pool(jobs) as pool:
+    def collect(results: Iterable[Row]) -> list[Row]:
         rows = []
-        for r in pool.imap(solve_one, work, chunksize=4):
+        for r in results:
             rows.append(r)
             each(r)
         return rows
+
+    if jobs <= 1:
+        return collect(map(solve_one, work))
+    from multiprocess import Pool  # the pool's own dependency; fork-free on every platform
+
+    with Pool(jobs) as pool:
+        return collect(pool.imap(solve_one, work, chunksize=4))
 
 
 def _pct(part: int, whole: int) -> str:

@@ -149,13 +149,6 @@ impl SeenSet<Key> for Seen {
             t.charge();
         }
     }
-    fn insert_new(&mut self, k: Key) -> bool {
-        let new = !self.contains(&k);
-        if new {
-            self.insert(k);
-        }
-        new
-    }
     fn len(&self) -> usize {
         self.tables.iter().map(|t| t.0.len()).sum()
     }

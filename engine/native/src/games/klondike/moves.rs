@@ -11,15 +11,10 @@ use crate::search::Line;
 pub fn safe_move(s: &State) -> Option<Move> {
     let ok = safe_of(s);
     debug_assert_eq!(ok, safe_mask(&s.found));
-    let mut tops = s.tops & ok;
+    let tops = s.tops & ok;
     if tops != 0 {
         // the first pile in order whose top is safe
-        let mut piles = 0u8;
-        while tops != 0 {
-            piles |= 1 << s.pile_of[tops.trailing_zeros() as usize];
-            tops &= tops - 1;
-        }
-        let p = piles.trailing_zeros() as u8;
+        let p = piles_of(s, tops).trailing_zeros() as u8;
         debug_assert!(s.safe_up(s.topc[p as usize]));
         return Some(Move::PileToFound { from: p });
     }
@@ -216,14 +211,21 @@ fn to_found(s: &State, up: u64, st: &Reach, out: &mut Vec<Move>) {
     st.each(up, |q, redeal, _| out.push(Move::Waste { q, redeal, to: FOUND }));
 }
 
-/// The piles whose tops are in `cards` (a subset of `State::tops`), in pile order.
+/// The piles whose tops are in `cards` (a subset of `State::tops`), as a pile mask.
 #[inline]
-fn each_pile(s: &State, mut cards: u64, mut f: impl FnMut(u8)) {
+fn piles_of(s: &State, mut cards: u64) -> u8 {
     let mut piles = 0u8;
     while cards != 0 {
         piles |= 1 << s.pile_of[cards.trailing_zeros() as usize];
         cards &= cards - 1;
     }
+    piles
+}
+
+/// The piles whose tops are in `cards` (a subset of `State::tops`), in pile order.
+#[inline]
+fn each_pile(s: &State, cards: u64, mut f: impl FnMut(u8)) {
+    let mut piles = piles_of(s, cards);
     while piles != 0 {
         f(piles.trailing_zeros() as u8);
         piles &= piles - 1;
