@@ -49,7 +49,7 @@ fn safe_of(s: &State) -> u64 {
 /// Whether a card taken down from its foundation would be safe to put back
 /// at once (then taking it down can never help: README.md).
 #[inline]
-fn safe_back(s: &State, c: u8) -> bool {
+pub(super) fn safe_back(s: &State, c: u8) -> bool {
     let r = rank(c);
     if r <= 2 {
         return true;

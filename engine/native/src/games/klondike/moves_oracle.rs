@@ -3,7 +3,8 @@
 //! heights), kept only for the tests: moves.rs must give the very same moves in the same order on
 //! every position (`tests::candidates_match_the_scans_on_random_play`), so the search is unchanged.
 
-use super::state::{bit, card_bit, next_up, rank, red, safe_cards, suit, twin, Move, State, FOUND, KINGS, NONE, PILES};
+use super::moves::{safe_back, safe_mask};
+use super::state::{bit, card_bit, next_up, rank, red, Move, State, FOUND, KINGS, NONE, PILES};
 
 /// A move that keeps every win (README.md, "Safe moves"):
 /// a pile's top card, or at draw 1 the waste's top card, that `safe_up`
@@ -27,26 +28,6 @@ pub(super) fn safe_move(s: &State) -> Option<Move> {
     }
     None
 }
-
-/// The cards `State::safe_up` allows, as a card set, from the heights alone (`safe_cards`: aces
-/// and twos up freely).
-#[inline]
-fn safe_mask(found: &[u8; 4]) -> u64 {
-    safe_cards(*found, 2, 0)
-}
-
-/// Whether a card taken down from its foundation would be safe to put back
-/// at once (then taking it down can never help: README.md).
-#[inline]
-fn safe_back(s: &State, c: u8) -> bool {
-    let r = rank(c);
-    if r <= 2 {
-        return true;
-    }
-    let (o1, o2) = if red(c) { (0, 3) } else { (1, 2) };
-    s.found[o1] >= r - 1 && s.found[o2] >= r - 1 && s.found[twin(suit(c)) as usize] >= r - 2
-}
-
 
 /// Which piles take which card: a bit per pile for each card, and the
 /// first empty pile (kings go only there: empty piles are interchangeable
