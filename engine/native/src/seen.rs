@@ -8,8 +8,9 @@
 //! gives the memory (fallible allocation: a refusal ends the search `unknown`, never an abort).
 
 use crate::memory::{self, Charged};
-use rustc_hash::FxHashSet;
-use std::hash::Hash;
+use rustc_hash::FxBuildHasher;
+use std::collections::HashSet;
+use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -52,13 +53,13 @@ pub trait SeenKey: Eq + Hash + Sized {
     }
 }
 
-/// The default set: a hash set (rustc-hash), its table and its keys' heap bytes charged to the
-/// memory meter.
-pub struct HashSeen<K>(FxHashSet<K>, Charged, Charged);
+/// The default set: a hash set (rustc-hash's hash unless a game hands its own, `S`), its table
+/// and its keys' heap bytes charged to the memory meter.
+pub struct HashSeen<K, S = FxBuildHasher>(HashSet<K, S>, Charged, Charged);
 
-impl<K> Default for HashSeen<K> {
+impl<K, S: Default> Default for HashSeen<K, S> {
     fn default() -> Self {
-        HashSeen(FxHashSet::default(), Charged::default(), Charged::default())
+        HashSeen(HashSet::default(), Charged::default(), Charged::default())
     }
 }
 
@@ -78,16 +79,26 @@ pub fn hash_table_bytes<T>(cap: usize) -> u64 {
     (slots + buckets + 16) as u64
 }
 
-impl<K: SeenKey> HashSeen<K> {
+impl<K: SeenKey, S> HashSeen<K, S> {
+    /// The bytes its table takes (what is charged for it).
+    pub fn table_bytes(&self) -> u64 {
+        hash_table_bytes::<K>(self.0.capacity())
+    }
+    /// None while the table has room for one more key, else the bytes of the table the next
+    /// insert would make (twice the buckets).
+    pub fn growth_bytes(&self) -> Option<u64> {
+        let (len, cap) = (self.0.len(), self.0.capacity());
+        (len >= cap).then(|| hash_table_bytes::<K>(cap + 1))
+    }
     /// Keep the charge equal to the table (after growth the set could not ask for).
     fn charge(&mut self) {
-        self.1.set(hash_table_bytes::<K>(self.0.capacity()));
+        self.1.set(self.table_bytes());
     }
 }
 
-impl<K: SeenKey> SeenSet<K> for HashSeen<K> {
+impl<K: SeenKey, S: BuildHasher + Default> SeenSet<K> for HashSeen<K, S> {
     fn with_room(n: usize) -> Self {
-        let mut s = HashSeen(FxHashSet::with_capacity_and_hasher(n, Default::default()), Charged::default(), Charged::default());
+        let mut s = HashSeen(HashSet::with_capacity_and_hasher(n, S::default()), Charged::default(), Charged::default());
         s.charge();
         s
     }
@@ -116,13 +127,11 @@ impl<K: SeenKey> SeenSet<K> for HashSeen<K> {
         self.0.len()
     }
     fn reserve_one(&mut self) -> bool {
-        let (len, cap) = (self.0.len(), self.0.capacity());
-        if len < cap {
+        // the table the next insert would make, charged first; the old one stays live while the
+        // keys move
+        let Some(more) = self.growth_bytes() else {
             return true;
-        }
-        // the table the next insert would make (twice the buckets), charged first; the old one
-        // stays live while the keys move
-        let more = hash_table_bytes::<K>(cap + 1);
+        };
         if !memory::charge(more) {
             return false;
         }

@@ -1,18 +1,16 @@
-//! Canfield's seen set: the shared hash set of exact 128-bit keys (`seen::HashSeen`'s table and
-//! memory charge), with a hash that places the keys of one position under every stock pointer
-//! side by side. Why: stock dominance (`Canfield::dominated`) probes up to 11 (off the cycle) or
-//! 22 (on it) keys that differ only in the pointer (the key's low 6 bits) for every position,
-//! nearly all absent; with an ordinary hash each probe is a cache miss of its own in a table of
-//! hundreds of megabytes (a sixth of deal 26's search time went to them). Here the probes of
-//! one position read the same control bytes. Only speed changes: the set is as exact as any
-//! hash set (the keys themselves are compared), so the search, its counts and lines are the same.
-//! And where the memory cap leaves no room for a table's doubling, the set starts another table
-//! beside the full one (`Seen`): about 53 million positions fit under 1 GiB, not 29.4 million.
+//! Canfield's seen set: the shared hash set of exact 128-bit keys (`seen::HashSeen`), with a hash
+//! that places the keys of one position under every stock pointer side by side. Why: stock
+//! dominance (`Canfield::dominated`) probes up to 11 (off the cycle) or 22 (on it) keys that differ
+//! only in the pointer (the key's low 6 bits) for every position, nearly all absent; with an
+//! ordinary hash each probe is a cache miss of its own in a table of hundreds of megabytes (a sixth
+//! of deal 26's search time went to them). Here the probes of one position read the same control
+//! bytes. Only speed changes: the set is as exact as any hash set (the keys themselves are
+//! compared), so the search, its counts and lines are the same. And where the memory cap leaves no
+//! room for a table's doubling, the set starts another table beside the full one (`Seen`): about 53
+//! million positions fit under 1 GiB, not 29.4 million.
 
-use crate::memory::Charged;
 use crate::search::{SeenKey, SeenSet};
-use crate::seen::hash_table_bytes;
-use std::collections::HashSet;
+use crate::seen::{hash_table_bytes, HashSeen};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// A position's exact key (README.md, "Keys"): the stock pointer in its low 6 bits.
@@ -61,43 +59,8 @@ impl Hasher for PlaceHasher {
     }
 }
 
-/// One hash table of the set, its bytes charged to the memory meter (as `HashSeen`'s).
-struct Table(HashSet<Key, BuildHasherDefault<PlaceHasher>>, Charged);
-
-impl Table {
-    fn with_room(n: usize) -> Table {
-        let mut t = Table(HashSet::with_capacity_and_hasher(n, Default::default()), Charged::default());
-        t.charge();
-        t
-    }
-    /// Keep the charge equal to the table (after growth the set could not ask for).
-    fn charge(&mut self) {
-        self.1.set(hash_table_bytes::<Key>(self.0.capacity()));
-    }
-    /// The bytes the table would take after its next growth (twice the buckets).
-    fn grown_bytes(&self) -> u64 {
-        hash_table_bytes::<Key>(self.0.capacity() + 1)
-    }
-    /// Room for one more key, growing (the new table charged first, the old one live while the
-    /// keys move) if need be; false when the meter or the allocator refuses (the solve is then
-    /// marked out of memory).
-    fn reserve_one(&mut self) -> bool {
-        if self.0.len() < self.0.capacity() {
-            return true;
-        }
-        let more = self.grown_bytes();
-        if !crate::memory::charge(more) {
-            return false;
-        }
-        let ok = self.0.try_reserve(1).is_ok();
-        crate::memory::release(more);
-        if !ok {
-            crate::memory::fail();
-        }
-        self.charge();
-        ok
-    }
-}
+/// One hash table of the set: the shared set with `place` for a hash.
+type Table = HashSeen<Key, BuildHasherDefault<PlaceHasher>>;
 
 /// Tables at most: each one more is one more probe a look-up, for ever less room.
 const MAX_TABLES: usize = 4;
@@ -120,7 +83,7 @@ pub struct Seen {
 
 impl Default for Seen {
     fn default() -> Self {
-        Seen { tables: vec![Table(HashSet::default(), Charged::default())] }
+        Seen { tables: vec![Table::default()] }
     }
 }
 
@@ -136,28 +99,22 @@ impl SeenSet<Key> for Seen {
     }
     #[inline]
     fn contains(&self, k: &Key) -> bool {
-        self.tables.iter().any(|t| t.0.contains(k))
+        self.tables.iter().any(|t| t.contains(k))
     }
     /// `k` is in no table (the search inserts only keys it did not find).
     #[inline]
     fn insert(&mut self, k: Key) {
         debug_assert!(!self.contains(&k));
-        let t = self.newest();
-        let cap = t.0.capacity();
-        t.0.insert(k);
-        if t.0.capacity() != cap {
-            t.charge();
-        }
+        self.newest().insert(k);
     }
     fn len(&self) -> usize {
-        self.tables.iter().map(|t| t.0.len()).sum()
+        self.tables.iter().map(|t| t.len()).sum()
     }
     fn reserve_one(&mut self) -> bool {
-        let t = self.newest();
-        if t.0.len() < t.0.capacity() {
+        let Some(grown) = self.newest().growth_bytes() else {
             return true;
-        }
-        if t.grown_bytes() > crate::memory::room() && self.tables.len() < MAX_TABLES {
+        };
+        if grown > crate::memory::room() && self.tables.len() < MAX_TABLES {
             // the doubling does not fit: keep this table as it is and start a new one
             if !crate::memory::charge(hash_table_bytes::<Key>(NEXT_ROOM)) {
                 return false;
@@ -238,7 +195,7 @@ mod tests {
         assert_eq!(s.len() as u128, n);
         assert!((0..n).all(|i| s.contains(&Key(key(i)))));
         assert!((n..n + 100_000).all(|i| !s.contains(&Key(key(i)))));
-        let charged: u64 = s.tables.iter().map(|t| hash_table_bytes::<Key>(t.0.capacity())).sum();
+        let charged: u64 = s.tables.iter().map(|t| t.table_bytes()).sum();
         assert_eq!(crate::memory::used(), charged);
     }
 }
