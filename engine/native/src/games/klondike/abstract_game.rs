@@ -571,12 +571,24 @@ impl Abs {
         let up = self.next_up();
         // The stock cards reachable by taps and turn-overs, in `reach` order, and as a set.
         let (mut rc, mut nr, mut reached) = ([0u8; 24], 0, 0u64);
-        self.reach(|q| {
-            let c = self.seq[q as usize - 1];
-            rc[nr] = c;
-            nr += 1;
-            reached |= bit(c);
-        });
+        if self.draw == 1 {
+            // every stock card, from the waste's top on round the cycle (`reach`: sizes pos..slen,
+            // then 1..pos−1), listed only when one of them has a move
+            reached = self.scards;
+            if reached & (up | parent) != 0 {
+                let (l, p) = (self.slen as usize, (self.pos as usize).max(1));
+                rc[..l - p + 1].copy_from_slice(&self.seq[p - 1..l]);
+                rc[l - p + 1..l].copy_from_slice(&self.seq[..p - 1]);
+                nr = l;
+            }
+        } else {
+            self.reach(|q| {
+                let c = self.seq[q as usize - 1];
+                rc[nr] = c;
+                nr += 1;
+                reached |= bit(c);
+            });
+        }
         let rc = &rc[..nr];
         let fits = |c: u8| parent & bit(c) != 0;
         if self.reveal_first {
@@ -629,9 +641,12 @@ impl Abs {
     /// suit one lower: then the position after `StackPile` and its safe moves is this one.
     #[inline]
     fn back_up_at_once(&self, s: u8) -> bool {
-        let mut lower = self.found;
-        lower[s as usize] -= 1;
-        self.safe_of(lower) & bit(s * 13 + lower[s as usize]) != 0
+        // `safe_of` of the lowered heights, for suit s alone (`safe_cards`' test): its height
+        // f after the move down, the other colour's lower height ≥ f − slack, its twin's ≥ f−1 − slack
+        let h = self.found;
+        let (f, slack) = (h[s as usize] - 1, self.rule_s as u8);
+        let others = if s == 1 || s == 2 { h[0].min(h[3]) } else { h[1].min(h[2]) };
+        others + slack >= f && h[3 - s as usize] + 1 + slack >= f
     }
 
     /// `legal` as first written, card by card: the oracle of its test.
@@ -888,7 +903,10 @@ impl Abs {
         let (mut found, mut vis, mut code) = (u32::from_le_bytes(self.found), self.vis, self.code);
         let (mut pos, mut slen, mut scards) = (self.pos, self.slen, self.scards);
         let mut take = |c: u8, code: &mut u64| {
-            pos = self.stock_index_of(c) as u8;
+            // at draw 1 every waste size is on the turn-over cycle: the key has no waste size
+            if self.draw != 1 {
+                pos = self.stock_index_of(c) as u8;
+            }
             slen -= 1;
             scards &= !bit(c);
             *code &= !(1 << (POS_BITS + self.stock_index[c as usize] as u32));
