@@ -120,25 +120,99 @@ impl Accept {
     }
 }
 
-/// Candidate moves, best first (README.md, "Moves"):
-/// foundation moves, moves that turn a face-down card up (deepest pile
-/// first), waste cards to piles, moves that empty a pile, moves of part of
-/// a run, and last foundation cards back down.
+/// The groups of candidate moves, each made by one pass (README.md, "Moves").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Group {
+    ToFound,
+    Reveals,
+    WasteToPiles,
+    Emptying,
+    Partial,
+    FoundDown,
+}
+
+/// The order the groups are tried in, best first: the one table of it (`candidates` and
+/// `more_candidates` both read it), so a reorder is a change of this line.
+pub(super) const ORDER: [Group; 6] =
+    [Group::ToFound, Group::Reveals, Group::WasteToPiles, Group::Emptying, Group::Partial, Group::FoundDown];
+
+/// How many groups the search may ask for one at a time (`Game::STAGES`).
+pub(super) const STAGES: u8 = ORDER.len() as u8;
+
+/// What the passes share, worked out once a call: which piles take which card, the next
+/// foundation cards, the stock.
+struct Passes<'s> {
+    s: &'s State,
+    a: Accept,
+    up: u64,
+    st: Reach<'s>,
+}
+
+impl<'s> Passes<'s> {
+    #[inline]
+    fn new(s: &'s State) -> Self {
+        let up = s.up;
+        debug_assert_eq!(up, next_up(&s.found));
+        Passes { s, a: Accept::new(s), up, st: Reach(s) }
+    }
+
+    /// Append group `g`'s moves.
+    #[inline]
+    fn run(&self, g: Group, out: &mut Vec<Move>) {
+        let (s, a, up, st) = (self.s, &self.a, self.up, &self.st);
+        match g {
+            Group::ToFound => to_found(s, up, st, out),
+            Group::Reveals => reveals(s, a, out),
+            Group::WasteToPiles => waste_to_piles(s, a, st, out),
+            Group::Emptying => emptying(s, a, out),
+            Group::Partial => partial(s, a, up, out),
+            Group::FoundDown => found_down(s, a, out),
+        }
+    }
+}
+
+/// Candidate moves, best first (README.md, "Moves"): the groups in `ORDER`'s order (by default
+/// foundation moves, moves that turn a face-down card up (deepest pile first), waste cards to
+/// piles, moves that empty a pile, moves of part of a run, and last foundation cards back down).
+/// A restart attempt (`shuffle` ≠ 0) puts the foundation moves first and shuffles the others.
 pub fn candidates(s: &State, out: &mut Vec<Move>) {
-    let a = &Accept::new(s);
-    let up = s.up;
-    debug_assert_eq!(up, next_up(&s.found));
-    let st = &Reach(s);
-    to_found(s, up, st, out);
+    let p = Passes::new(s);
+    if s.shuffle != 0 {
+        return shuffled(&p, out);
+    }
+    for g in ORDER {
+        p.run(g, out);
+    }
+}
+
+/// The next non-empty group from `*stage` on (`Game::more_moves`), `*stage` set past it: the
+/// groups in turn make `candidates`' list. A restart attempt (`shuffle` ≠ 0) orders all its
+/// candidates together, so it hands them all at once.
+pub fn more_candidates(s: &State, stage: &mut u8, out: &mut Vec<Move>) {
+    if s.shuffle != 0 {
+        *stage = STAGES;
+        return shuffled(&Passes::new(s), out);
+    }
+    let p = Passes::new(s);
+    let before = out.len();
+    while out.len() == before && (*stage as usize) < ORDER.len() {
+        p.run(ORDER[*stage as usize], out);
+        *stage += 1;
+    }
+}
+
+/// A restart attempt's candidates: the foundation moves, then the others in another order,
+/// fixed by the seed and the position (so the search stays deterministic).
+fn shuffled(p: &Passes, out: &mut Vec<Move>) {
+    let s = p.s;
+    p.run(Group::ToFound, out);
     let first = out.len();
-    reveals(s, a, out);
-    waste_to_piles(s, a, st, out);
-    emptying(s, a, out);
-    partial(s, a, up, out);
-    found_down(s, a, out);
-    if s.shuffle != 0 && out.len() > first + 1 {
-        // A restart attempt: the same candidates in another order, fixed by
-        // the seed and the position (so the search stays deterministic).
+    for g in ORDER {
+        if g != Group::ToFound {
+            p.run(g, out);
+        }
+    }
+    if out.len() > first + 1 {
         let (k0, k1) = super::keys::key(s);
         let mut x = s.shuffle ^ (k0 as u64) ^ ((k0 >> 64) as u64).rotate_left(17) ^ (k1 as u64).rotate_left(31) ^ ((k1 >> 64) as u64);
         x |= 1;
