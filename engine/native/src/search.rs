@@ -130,10 +130,11 @@ impl Outcome {
     }
 }
 
-/// A position on the search's path: its candidates are `Searcher::moves[start..end]`.
+/// A position on the search's path: its candidates are `Searcher::moves[start..]` up to the next
+/// frame's `start` (the top frame's: to the list's end). No `end` is kept, so the frame with its
+/// `stage` takes the 32 bytes it took before stages (the memory meter charges the stack's room).
 struct Frame {
     start: usize,
-    end: usize,
     /// The next candidate to try (an index into `Searcher::moves`).
     next: usize,
     /// Length of the trail when this frame's position was reached (before
@@ -141,10 +142,11 @@ struct Frame {
     mark: usize,
     /// The next group of candidates to ask for (`Game::more_moves`); `Game::STAGES`: none left.
     stage: u8,
-    /// A hash of the frame's key, to check that a later group is made on the frame's own position.
-    #[cfg(debug_assertions)]
-    key_hash: u64,
 }
+
+// The memory meter charges the stack's room: stages left it as it was.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Frame>() == 32);
 
 /// A hash of a key, for the debug check that a frame's later groups are made on its position.
 #[cfg(debug_assertions)]
@@ -182,6 +184,10 @@ struct Searcher<'g, G: Game> {
     cut: Option<Verdict>,
     /// The charge of the stack, trail and frames (the seen set charges its own).
     charged: Charged,
+    /// A hash of each frame's key (debug builds, not charged): a later group must be made on the
+    /// frame's own position.
+    #[cfg(debug_assertions)]
+    frame_keys: Vec<u64>,
     _scope: memory::Scope,
 }
 
@@ -196,6 +202,8 @@ impl<'g, G: Game> Searcher<'g, G> {
     /// Forget every frame and its candidates (the search has ended).
     fn drop_frames(&mut self) {
         self.stack.clear();
+        #[cfg(debug_assertions)]
+        self.frame_keys.clear();
         self.moves.clear();
         self.keys.clear();
     }
@@ -242,11 +250,9 @@ impl<'g, G: Game> Searcher<'g, G> {
             let start = self.moves.len();
             let mut stage = 0;
             self.game.more_moves(&mut stage, &mut self.moves);
-            let end = self.moves.len();
+            self.stack.push(Frame { start, next: start, mark, stage });
             #[cfg(debug_assertions)]
-            self.stack.push(Frame { start, end, next: start, mark, stage, key_hash });
-            #[cfg(not(debug_assertions))]
-            self.stack.push(Frame { start, end, next: start, mark, stage });
+            self.frame_keys.push(key_hash);
             return Entry::Entered;
         }
         let mut fresh = std::mem::take(&mut self.fresh);
@@ -260,11 +266,9 @@ impl<'g, G: Game> Searcher<'g, G> {
             self.keys = keys;
         }
         self.fresh = fresh;
-        let (end, stage) = (self.moves.len(), G::STAGES);
+        self.stack.push(Frame { start, next: start, mark, stage: G::STAGES });
         #[cfg(debug_assertions)]
-        self.stack.push(Frame { start, end, next: start, mark, stage, key_hash });
-        #[cfg(not(debug_assertions))]
-        self.stack.push(Frame { start, end, next: start, mark, stage });
+        self.frame_keys.push(key_hash);
         Entry::Entered
     }
 
@@ -324,17 +328,16 @@ impl<'g, G: Game> Searcher<'g, G> {
     fn run_on(&mut self) -> bool {
         while self.cut.is_none() {
             let Some(top) = self.stack.last_mut() else { return false };
-            if G::STAGES > 1 && top.next == top.end && top.stage < G::STAGES {
+            if G::STAGES > 1 && top.next == self.moves.len() && top.stage < G::STAGES {
                 // The frame's moves so far are spent and their children unwound, so the board is
                 // the frame's own position again: make its next group in their place.
                 #[cfg(debug_assertions)]
-                debug_assert_eq!(key_hash(&self.game.key()), top.key_hash, "a later group made off the frame's position");
-                debug_assert_eq!(self.moves.len(), top.end);
+                debug_assert_eq!(Some(&key_hash(&self.game.key())), self.frame_keys.last(), "a later group made off the frame's position");
                 self.moves.truncate(top.start);
                 self.game.more_moves(&mut top.stage, &mut self.moves);
-                (top.next, top.end) = (top.start, self.moves.len());
+                top.next = top.start;
             }
-            if top.next < top.end {
+            if top.next < self.moves.len() {
                 let m = self.moves[top.next];
                 top.next += 1;
                 let told = if G::LOOKAHEAD {
@@ -377,6 +380,8 @@ impl<'g, G: Game> Searcher<'g, G> {
                 }
                 self.moves.truncate(frame.start);
                 self.keys.truncate(frame.start);
+                #[cfg(debug_assertions)]
+                self.frame_keys.pop();
             }
         }
         false
@@ -425,6 +430,8 @@ impl<'g, G: Game> Searcher<'g, G> {
             nodes: 0,
             cut: None,
             charged: Charged::default(),
+            #[cfg(debug_assertions)]
+            frame_keys: Vec::new(),
             _scope: scope,
         }
     }
