@@ -195,17 +195,17 @@ pub fn more_candidates(s: &State, stage: &mut u8, out: &mut Vec<Move>) {
     }
     let p = Passes::new(s);
     let before = out.len();
-    let mut k = *stage as usize;
-    // ORDER's groups from `k` on, each written out and inlined (a `match` on the group a call,
-    // out-of-line passes, cost draw 3 3 % more instructions: bench log K48): stop after one
-    // that adds moves
+    let k = *stage as usize;
+    // ORDER's groups from `k` on, each written out and inlined, stop after one that adds moves.
+    // Tests `k <= i`, not `k == i` with k counted up: the compiler made that a jump table on k,
+    // which draw 3 mispredicted (a `match` on the group a call, out-of-line passes: draw 3 3 %
+    // more instructions; bench log K48)
     macro_rules! group {
         ($i:literal) => {
-            if k == $i {
+            if k <= $i {
                 p.run(ORDER[$i], out);
-                k += 1;
                 if out.len() > before {
-                    *stage = k as u8;
+                    *stage = $i + 1;
                     return;
                 }
             }
