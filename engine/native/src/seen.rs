@@ -373,7 +373,7 @@ static SPARE: Mutex<Vec<Vec<u64>>> = Mutex::new(Vec::new());
 /// The bytes `SPARE` holds (read without the lock by `trim_spares`, on every charge).
 static SPARE_HELD: AtomicU64 = AtomicU64::new(0);
 const SPARE_BYTES: usize = 768 << 20;
-/// Tables below this size (as for huge pages) are left to the allocator.
+/// Tables below this size are left to the allocator.
 const SPARE_MIN_BYTES: usize = 4 << 20;
 
 /// A table of `n` empty slots: the smallest spare that is big enough, or a new one (None when
@@ -395,9 +395,7 @@ fn zeroed_table(n: usize) -> Option<Vec<u64>> {
             Some(v)
         }
         None => {
-            let mut v = try_zeroed::<u64>(n)?;
-            huge_pages(&mut v);
-            Some(v)
+            try_zeroed::<u64>(n)
         }
     }
 }
@@ -516,7 +514,6 @@ impl<const N: usize> WordsSet<N> {
             return false;
         };
         let old = std::mem::replace(&mut self.slots, new);
-        huge_pages(self.slots.as_flattened_mut());
         self.bits = bits;
         for o in old.iter().filter(|o| **o != [0; N]) {
             let (i, _) = self.find(o);
@@ -595,31 +592,6 @@ impl<const N: usize> SeenSet<[u64; N]> for WordsSet<N> {
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = p;
-    }
-}
-
-/// Ask Linux to back a big table with huge pages (where transparent huge pages are on "madvise"):
-/// every probe lands on a random page, and with 4 KiB pages nearly each one misses the TLB too.
-/// Only speed changes; a refusal is ignored.
-fn huge_pages<T>(v: &mut [T]) {
-    #[cfg(target_os = "linux")]
-    {
-        extern "C" {
-            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-        }
-        const MADV_HUGEPAGE: i32 = 14;
-        const PAGE: usize = 4096;
-        let bytes = std::mem::size_of_val(v);
-        if bytes < 4 << 20 {
-            return;
-        }
-        let start = v.as_mut_ptr() as usize;
-        let a = (start + PAGE - 1) & !(PAGE - 1);
-        let len = (start + bytes - a) & !(PAGE - 1);
-        // SAFETY: the range lies inside `v`'s allocation; madvise with this advice changes no contents.
-        unsafe {
-            madvise(a as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
-        }
     }
 }
 

@@ -24,7 +24,7 @@
 //! Every chunk is charged to the memory meter before it is allocated, the overflow set charges its
 //! table (`HashSeen`), and the `WordSet` its own: what the meter counts is what the set holds.
 
-use super::{huge_pages, try_zeroed, HashSeen, SeenSet, WordSet};
+use super::{try_zeroed, HashSeen, SeenSet, WordSet};
 use crate::memory;
 
 /// Entries a bucket holds.
@@ -121,9 +121,9 @@ pub(crate) fn mix(x: u64, bits: u32) -> u64 {
 }
 
 /// `CHUNK` buckets in a buffer of words (one bucket more, for the alignment): a buffer of
-/// words comes zeroed from `calloc` untouched (its pages mapped only when first used, so that
-/// huge pages can back them), where one of 64-byte-aligned buckets would be zeroed by hand at
-/// once in small pages. `off` is where the first 64-byte-aligned word lies.
+/// words comes zeroed from `calloc` untouched (its pages mapped only when first used: a chunk
+/// the search half fills costs the pages it touched), where one of 64-byte-aligned buckets
+/// would be zeroed by hand at once, every page of it. `off` is where the first 64-byte-aligned word lies.
 struct Chunk {
     words: Vec<u64>,
     off: usize,
@@ -132,8 +132,7 @@ struct Chunk {
 impl Chunk {
     /// A chunk of `n` empty buckets (None when the allocator refuses).
     fn new(n: usize) -> Option<Chunk> {
-        let mut words = try_zeroed::<u64>(8 * (n + 1))?;
-        huge_pages(&mut words);
+        let words = try_zeroed::<u64>(8 * (n + 1))?;
         let off = words.as_ptr().align_offset(64);
         assert!(off < 8, "a buffer of words is 8-byte aligned");
         Some(Chunk { words, off })
