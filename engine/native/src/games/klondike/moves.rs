@@ -198,7 +198,7 @@ pub fn more_candidates(s: &State, stage: &mut u8, out: &mut Vec<Move>) {
     let k = *stage as usize;
     // ORDER's groups from `k` on, each written out and inlined, stop after one that adds moves.
     // Tests `k <= i`, not `k == i` with k counted up: the compiler made that a jump table on k,
-    // which draw 3 mispredicted (a `match` on the group a call, out-of-line passes: draw 3 3 %
+    // which draw 3 mispredicted (a `match` on the group a call, out-of-line passes: draw 3 4.6 %
     // more instructions; bench log K48)
     macro_rules! group {
         ($i:literal) => {
