@@ -120,7 +120,7 @@ impl Accept {
     }
 }
 
-/// The groups of candidate moves, each made by one pass (README.md, "Moves").
+/// The groups of candidate moves, each made by one pass (README.md, "Candidate moves").
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Group {
     ToFound,
@@ -171,9 +171,10 @@ impl<'s> Passes<'s> {
     }
 }
 
-/// Candidate moves, best first (README.md, "Moves"): the groups in `ORDER`'s order (by default
-/// foundation moves, moves that turn a face-down card up (deepest pile first), waste cards to
-/// piles, moves that empty a pile, moves of part of a run, and last foundation cards back down).
+/// Candidate moves, best first (README.md, "Candidate moves"): the groups in `ORDER`'s order
+/// (foundation moves (stock cards, then pile tops), moves that turn a face-down card up (deepest
+/// pile first), waste cards to piles (lowest rank first), moves that empty a pile, moves of part
+/// of a run, and last foundation cards back down).
 /// A restart attempt (`shuffle` ≠ 0) puts the foundation moves first and shuffles the others.
 pub fn candidates(s: &State, out: &mut Vec<Move>) {
     let p = Passes::new(s);
@@ -299,11 +300,13 @@ impl Reach<'_> {
     }
 }
 
-/// Foundation moves from the piles (in pile order), then from the stock cycle.
+/// Foundation moves from the stock cycle, then from the piles (in pile order): a pile top that
+/// stays is still there later, a stock card may not be in reach (README.md, "Candidate moves",
+/// bench log K46).
 #[inline(always)]
 fn to_found(s: &State, up: u64, st: &Reach, out: &mut Vec<Move>) {
-    each_pile(s, s.tops & up, |p| out.push(Move::PileToFound { from: p }));
     st.each(up, |q, redeal, _| out.push(Move::Waste { q, redeal, to: FOUND }));
+    each_pile(s, s.tops & up, |p| out.push(Move::PileToFound { from: p }));
 }
 
 /// The piles whose tops are in `cards` (a subset of `State::tops`), as a pile mask.
@@ -365,10 +368,23 @@ fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
     }
 }
 
-/// Stock cycle cards to piles.
+/// Stock cycle cards to piles, the lowest rank first (ties in reach order; README.md, "Candidate
+/// moves", bench log K46): the few cards that fit (most positions: none), insertion-sorted, stable.
 #[inline(always)]
 fn waste_to_piles(s: &State, a: &Accept, st: &Reach, out: &mut Vec<Move>) {
-    st.each(a.any, |q, redeal, c| a.each(s, c, PILES, |t| out.push(Move::Waste { q, redeal, to: t })));
+    let (mut hits, mut n) = ([(0u8, false, 0u8); 24], 0);
+    st.each(a.any, |q, redeal, c| {
+        let mut i = n;
+        while i > 0 && rank(hits[i - 1].2) > rank(c) {
+            hits[i] = hits[i - 1];
+            i -= 1;
+        }
+        hits[i] = (q, redeal, c);
+        n += 1;
+    });
+    for &(q, redeal, c) in &hits[..n] {
+        a.each(s, c, PILES, |t| out.push(Move::Waste { q, redeal, to: t }));
+    }
 }
 
 /// Whole runs of piles without face-down cards (emptying the pile); a

@@ -2,6 +2,8 @@
 //! which card, the reachable stock listed a position, every run card scanned, the safe set from the
 //! heights), kept only for the tests: moves.rs must give the very same moves in the same order on
 //! every position (`tests::candidates_match_the_scans_on_random_play`), so the search is unchanged.
+//! Bench log K46 reordered two groups here and in moves.rs alike (stock cards to foundations before
+//! pile tops, stock cards to piles the lowest rank first).
 
 use super::moves::{safe_back, safe_mask};
 use super::state::{bit, card_bit, next_up, rank, red, Move, State, FOUND, KINGS, NONE, PILES};
@@ -85,9 +87,9 @@ impl Accept {
 }
 
 /// Candidate moves, best first (README.md, "Moves"):
-/// foundation moves, moves that turn a face-down card up (deepest pile
-/// first), waste cards to piles, moves that empty a pile, moves of part of
-/// a run, and last foundation cards back down.
+/// foundation moves (stock cards, then pile tops), moves that turn a face-down card up (deepest
+/// pile first), waste cards to piles (lowest rank first), moves that empty a pile, moves of part
+/// of a run, and last foundation cards back down.
 pub(super) fn candidates(s: &State, out: &mut Vec<Move>) {
     let a = &Accept::new(s);
     let up = next_up(&s.found);
@@ -135,8 +137,9 @@ impl Reach {
     }
 }
 
-/// Foundation moves from the piles, then from the stock cycle.
+/// Foundation moves from the stock cycle, then from the piles.
 fn to_found(s: &State, up: u64, st: &Reach, out: &mut Vec<Move>) {
+    st.each(up, |q, redeal, _| out.push(Move::Waste { q, redeal, to: FOUND }));
     if s.tops & up != 0 {
         for p in 0..PILES {
             if card_bit(s.topc[p]) & up != 0 {
@@ -144,7 +147,6 @@ fn to_found(s: &State, up: u64, st: &Reach, out: &mut Vec<Move>) {
             }
         }
     }
-    st.each(up, |q, redeal, _| out.push(Move::Waste { q, redeal, to: FOUND }));
 }
 
 /// Whole runs off face-down cards, piles with the most face-down cards first.
@@ -173,9 +175,15 @@ fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
     }
 }
 
-/// Stock cycle cards to piles.
+/// Stock cycle cards to piles, rank by rank from the lowest, each rank in reach order.
 fn waste_to_piles(_s: &State, a: &Accept, st: &Reach, out: &mut Vec<Move>) {
-    st.each(a.any, |q, redeal, c| a.each(c, PILES, |t| out.push(Move::Waste { q, redeal, to: t })));
+    for r in 1..=13 {
+        st.each(a.any, |q, redeal, c| {
+            if rank(c) == r {
+                a.each(c, PILES, |t| out.push(Move::Waste { q, redeal, to: t }));
+            }
+        });
+    }
 }
 
 /// Whole runs of piles without face-down cards (emptying the pile); a
