@@ -37,6 +37,20 @@ pub trait Game {
     /// depth-first search (without `LOOKAHEAD`) then hands it the list of every frame's candidates
     /// itself, saving a copy a position. Only speed changes.
     const APPENDS: bool = false;
+    /// How many groups `more_moves` hands a position's candidates in; 1 (the default): `moves`,
+    /// all at once.
+    const STAGES: u8 = 1;
+    /// The next group of candidates, appended to `out`, for the depth-first search with `APPENDS`
+    /// (without `LOOKAHEAD`): called with `*stage` < `STAGES` (0 first) when the frame's moves so
+    /// far are spent, on the frame's own position. It appends the first non-empty group from
+    /// `*stage` on and sets `*stage` past it (`STAGES` when none is left, or to hand the rest at
+    /// once). The groups, in the order handed, must make `moves`' very list, so the search tries
+    /// the same moves in the same order; it only skips making the groups a position never reaches
+    /// (most positions' first move leads on to the win). Only speed changes.
+    fn more_moves(&self, stage: &mut u8, out: &mut Vec<Self::Move>) {
+        self.moves(out);
+        *stage = Self::STAGES;
+    }
     /// Make `m` (legal here) and return what `revert` needs to undo it.
     fn apply(&mut self, m: Self::Move) -> Self::Undo;
     /// Undo the move that returned `u`; moves are undone last first.
@@ -116,15 +130,29 @@ impl Outcome {
     }
 }
 
-/// A position on the search's path: its candidates are `Searcher::moves[start..end]`.
+/// A position on the search's path: its candidates are `Searcher::moves[start..]` up to the next
+/// frame's `start` (the top frame's: to the list's end). No `end` is kept, so the frame with its
+/// `stage` takes the 32 bytes it took before stages (the memory meter charges the stack's room).
 struct Frame {
     start: usize,
-    end: usize,
     /// The next candidate to try (an index into `Searcher::moves`).
     next: usize,
     /// Length of the trail when this frame's position was reached (before
     /// its safe moves), so backing out reverts exactly them.
     mark: usize,
+    /// The next group of candidates to ask for (`Game::more_moves`); `Game::STAGES`: none left.
+    stage: u8,
+}
+
+// The memory meter charges the stack's room: stages left it as it was.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Frame>() == 32);
+
+/// A hash of a key, for the debug check that a frame's later groups are made on its position.
+#[cfg(debug_assertions)]
+fn key_hash<K: std::hash::Hash>(k: &K) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(k)
 }
 
 /// What the look-ahead (`Searcher::look_ahead`) knows of a child. As big as an `Option` of the key
@@ -168,6 +196,10 @@ struct Searcher<'g, G: Game> {
     cut: Option<Verdict>,
     /// The charge of the stack, trail and frames (the seen set charges its own).
     charged: Charged,
+    /// A hash of each frame's key (debug builds, not charged): a later group must be made on the
+    /// frame's own position.
+    #[cfg(debug_assertions)]
+    frame_keys: Vec<u64>,
     _scope: memory::Scope,
 }
 
@@ -182,6 +214,8 @@ impl<'g, G: Game> Searcher<'g, G> {
     /// Forget every frame and its candidates (the search has ended).
     fn drop_frames(&mut self) {
         self.stack.clear();
+        #[cfg(debug_assertions)]
+        self.frame_keys.clear();
         self.moves.clear();
         self.keys.clear();
     }
@@ -219,12 +253,18 @@ impl<'g, G: Game> Searcher<'g, G> {
             self.unwind_to(mark);
             return Entry::Refused;
         }
+        #[cfg(debug_assertions)]
+        let key_hash = key_hash(&key);
         self.seen.insert(key);
         self.nodes += 1;
         if G::APPENDS && !G::LOOKAHEAD {
+            // the first group only: `run_on` asks for the next when these are spent
             let start = self.moves.len();
-            self.game.moves(&mut self.moves);
-            self.stack.push(Frame { start, end: self.moves.len(), next: start, mark });
+            let mut stage = 0;
+            self.game.more_moves(&mut stage, &mut self.moves);
+            self.stack.push(Frame { start, next: start, mark, stage });
+            #[cfg(debug_assertions)]
+            self.frame_keys.push(key_hash);
             return Entry::Entered;
         }
         let mut fresh = std::mem::take(&mut self.fresh);
@@ -238,7 +278,9 @@ impl<'g, G: Game> Searcher<'g, G> {
             self.keys = keys;
         }
         self.fresh = fresh;
-        self.stack.push(Frame { start, end: self.moves.len(), next: start, mark });
+        self.stack.push(Frame { start, next: start, mark, stage: G::STAGES });
+        #[cfg(debug_assertions)]
+        self.frame_keys.push(key_hash);
         Entry::Entered
     }
 
@@ -300,7 +342,16 @@ impl<'g, G: Game> Searcher<'g, G> {
     fn run_on(&mut self) -> bool {
         while self.cut.is_none() {
             let Some(top) = self.stack.last_mut() else { return false };
-            if top.next < top.end {
+            if G::STAGES > 1 && top.next == self.moves.len() && top.stage < G::STAGES {
+                // The frame's moves so far are spent and their children unwound, so the board is
+                // the frame's own position again: make its next group in their place.
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(Some(&key_hash(&self.game.key())), self.frame_keys.last(), "a later group made off the frame's position");
+                self.moves.truncate(top.start);
+                self.game.more_moves(&mut top.stage, &mut self.moves);
+                top.next = top.start;
+            }
+            if top.next < self.moves.len() {
                 let m = self.moves[top.next];
                 top.next += 1;
                 let told = if G::LOOKAHEAD {
@@ -354,6 +405,8 @@ impl<'g, G: Game> Searcher<'g, G> {
                 }
                 self.moves.truncate(frame.start);
                 self.keys.truncate(frame.start);
+                #[cfg(debug_assertions)]
+                self.frame_keys.pop();
             }
         }
         false
@@ -402,6 +455,8 @@ impl<'g, G: Game> Searcher<'g, G> {
             nodes: 0,
             cut: None,
             charged: Charged::default(),
+            #[cfg(debug_assertions)]
+            frame_keys: Vec::new(),
             _scope: scope,
         }
     }
@@ -764,6 +819,99 @@ pub(crate) mod tests {
                     let out = search(&mut g, limits);
                     assert_eq!((&out.verdict, out.nodes), (&plain.verdict, plain.nodes), "trial {trial}, budget {nodes}");
                     assert_eq!(g.0.at, 0);
+                }
+            }
+        }
+    }
+
+    /// `Walk` with its moves handed in groups of `.1` (the last group may be short; group 1 is
+    /// always empty, to be skipped), appended to the search's list.
+    struct Staged(Walk, usize);
+
+    impl Game for Staged {
+        type Move = usize;
+        type Undo = usize;
+        type Key = usize;
+        const APPENDS: bool = true;
+        const STAGES: u8 = 6;
+        fn more_moves(&self, stage: &mut u8, out: &mut Vec<usize>) {
+            let e = &self.0.edges[self.0.at];
+            let before = out.len();
+            while out.len() == before && *stage < Self::STAGES {
+                // group 0: the first `.1` moves; 1: none; 2..: `.1` more each, the last the rest
+                let g = *stage as usize;
+                let (from, to) = match g {
+                    0 => (0, self.1),
+                    1 => (0, 0),
+                    _ if g + 1 == Self::STAGES as usize => ((g - 1) * self.1, usize::MAX),
+                    _ => ((g - 1) * self.1, g * self.1),
+                };
+                out.extend(e.iter().take(to.min(e.len())).skip(from.min(e.len())).copied());
+                *stage += 1;
+            }
+        }
+        fn safe_move(&self) -> Option<usize> {
+            None
+        }
+        fn moves(&self, out: &mut Vec<usize>) {
+            self.0.moves(out)
+        }
+        fn apply(&mut self, m: usize) -> usize {
+            self.0.apply(m)
+        }
+        fn revert(&mut self, u: usize) {
+            self.0.revert(u)
+        }
+        fn won(&self) -> bool {
+            self.0.won()
+        }
+        fn key(&self) -> usize {
+            self.0.key()
+        }
+        fn spell(&self, m: usize, out: &mut Line) {
+            self.0.spell(m, out)
+        }
+    }
+
+    #[test]
+    fn moves_in_stages_change_no_verdict_count_or_line_even_when_paused() {
+        let mut x = 7u64;
+        let mut next = |n: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        for trial in 0..300 {
+            let n = 2 + next(30) as usize;
+            let edges: Vec<Vec<usize>> = (0..n).map(|_| (0..next(8)).map(|_| next(n as u64) as usize).collect()).collect();
+            let goal = next(n as u64 + 3) as usize;
+            for nodes in [3, 10, 1_000] {
+                let limits = Limits { nodes, max_bytes: 1 << 30 };
+                let plain = search(&mut Walk { at: 0, edges: edges.clone(), goal }, limits);
+                for group in [1, 2, 3] {
+                    let mut g = Staged(Walk { at: 0, edges: edges.clone(), goal }, group);
+                    let out = search(&mut g, limits);
+                    assert_eq!((&out.verdict, out.nodes), (&plain.verdict, plain.nodes), "trial {trial}, budget {nodes}");
+                    assert_eq!(g.0.at, 0);
+                    // a scan paused every few positions (a cut puts its move back) resumes alike
+                    for slice in [1, 2, 5] {
+                        let mut g = Staged(Walk { at: 0, edges: edges.clone(), goal }, group);
+                        let mut scan = Scan::new(&mut g, 1 << 30);
+                        let out = loop {
+                            let left = nodes - scan.nodes();
+                            if left == 0 {
+                                scan.abandon();
+                            }
+                            if let Some(o) = scan.resume(slice.min(left)) {
+                                break o.clone();
+                            }
+                            if left == 0 {
+                                break Outcome { verdict: Verdict::OutOfNodes, nodes };
+                            }
+                        };
+                        assert_eq!((&out.verdict, out.nodes), (&plain.verdict, plain.nodes), "trial {trial}, budget {nodes}, slice {slice}");
+                        drop(scan);
+                        assert_eq!(g.0.at, 0);
+                    }
                 }
             }
         }

@@ -120,25 +120,120 @@ impl Accept {
     }
 }
 
-/// Candidate moves, best first (README.md, "Candidate moves"):
-/// foundation moves (stock cards, then pile tops), moves that turn a face-down card up (deepest
+/// The groups of candidate moves, each made by one pass (README.md, "Candidate moves").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Group {
+    ToFound,
+    Reveals,
+    WasteToPiles,
+    Emptying,
+    Partial,
+    FoundDown,
+}
+
+/// The order the groups are tried in, best first: the one table of it (`candidates` and
+/// `more_candidates` both read it), so a reorder is a change of this line.
+pub(super) const ORDER: [Group; 6] =
+    [Group::ToFound, Group::Reveals, Group::WasteToPiles, Group::Emptying, Group::Partial, Group::FoundDown];
+
+/// How many groups the search may ask for one at a time (`Game::STAGES`).
+pub(super) const STAGES: u8 = ORDER.len() as u8;
+
+/// What the passes share, worked out once a call: which piles take which card, the next
+/// foundation cards, the stock.
+struct Passes<'s> {
+    s: &'s State,
+    a: Accept,
+    up: u64,
+    st: Reach<'s>,
+}
+
+impl<'s> Passes<'s> {
+    #[inline]
+    fn new(s: &'s State) -> Self {
+        let up = s.up;
+        debug_assert_eq!(up, next_up(&s.found));
+        Passes { s, a: Accept::new(s), up, st: Reach(s) }
+    }
+
+    /// Append group `g`'s moves.
+    #[inline(always)]
+    fn run(&self, g: Group, out: &mut Vec<Move>) {
+        let (s, a, up, st) = (self.s, &self.a, self.up, &self.st);
+        match g {
+            Group::ToFound => to_found(s, up, st, out),
+            Group::Reveals => reveals(s, a, out),
+            Group::WasteToPiles => waste_to_piles(s, a, st, out),
+            Group::Emptying => emptying(s, a, out),
+            Group::Partial => partial(s, a, up, out),
+            Group::FoundDown => found_down(s, a, out),
+        }
+    }
+}
+
+/// Candidate moves, best first (README.md, "Candidate moves"): the groups in `ORDER`'s order
+/// (foundation moves (stock cards, then pile tops), moves that turn a face-down card up (deepest
 /// pile first), waste cards to piles (lowest rank first), moves that empty a pile, moves of part
-/// of a run, and last foundation cards back down.
+/// of a run, and last foundation cards back down).
+/// A restart attempt (`shuffle` ≠ 0) puts the foundation moves first and shuffles the others.
 pub fn candidates(s: &State, out: &mut Vec<Move>) {
-    let a = &Accept::new(s);
-    let up = s.up;
-    debug_assert_eq!(up, next_up(&s.found));
-    let st = &Reach(s);
-    to_found(s, up, st, out);
+    let p = Passes::new(s);
+    if s.shuffle != 0 {
+        return shuffled(&p, out);
+    }
+    for g in ORDER {
+        p.run(g, out);
+    }
+}
+
+/// The next non-empty group from `*stage` on (`Game::more_moves`), `*stage` set past it: the
+/// groups in turn make `candidates`' list. A restart attempt (`shuffle` ≠ 0) orders all its
+/// candidates together, so it hands them all at once.
+pub fn more_candidates(s: &State, stage: &mut u8, out: &mut Vec<Move>) {
+    if s.shuffle != 0 {
+        *stage = STAGES;
+        return shuffled(&Passes::new(s), out);
+    }
+    let p = Passes::new(s);
+    let before = out.len();
+    let k = *stage as usize;
+    // ORDER's groups from `k` on, each written out and inlined, stop after one that adds moves.
+    // Tests `k <= i`, not `k == i` with k counted up: the compiler made that a jump table on k,
+    // which draw 3 mispredicted (a `match` on the group a call, out-of-line passes: draw 3 4.6 %
+    // more instructions; bench log K48)
+    macro_rules! group {
+        ($i:literal) => {
+            if k <= $i {
+                p.run(ORDER[$i], out);
+                if out.len() > before {
+                    *stage = $i + 1;
+                    return;
+                }
+            }
+        };
+    }
+    const _: () = assert!(ORDER.len() == 6, "a group! line for each group");
+    group!(0);
+    group!(1);
+    group!(2);
+    group!(3);
+    group!(4);
+    group!(5);
+    *stage = STAGES;
+}
+
+/// A restart attempt's candidates: the foundation moves, then the others in another order,
+/// fixed by the seed and the position (so the search stays deterministic).
+fn shuffled(p: &Passes, out: &mut Vec<Move>) {
+    let s = p.s;
+    p.run(Group::ToFound, out);
     let first = out.len();
-    reveals(s, a, out);
-    waste_to_piles(s, a, st, out);
-    emptying(s, a, out);
-    partial(s, a, up, out);
-    found_down(s, a, out);
-    if s.shuffle != 0 && out.len() > first + 1 {
-        // A restart attempt: the same candidates in another order, fixed by
-        // the seed and the position (so the search stays deterministic).
+    for g in ORDER {
+        if g != Group::ToFound {
+            p.run(g, out);
+        }
+    }
+    if out.len() > first + 1 {
         let (k0, k1) = super::keys::key(s);
         let mut x = s.shuffle ^ (k0 as u64) ^ ((k0 >> 64) as u64).rotate_left(17) ^ (k1 as u64).rotate_left(31) ^ ((k1 >> 64) as u64);
         x |= 1;
@@ -208,6 +303,7 @@ impl Reach<'_> {
 /// Foundation moves from the stock cycle, then from the piles (in pile order): a pile top that
 /// stays is still there later, a stock card may not be in reach (README.md, "Candidate moves",
 /// bench log K46).
+#[inline(always)]
 fn to_found(s: &State, up: u64, st: &Reach, out: &mut Vec<Move>) {
     st.each(up, |q, redeal, _| out.push(Move::Waste { q, redeal, to: FOUND }));
     each_pile(s, s.tops & up, |p| out.push(Move::PileToFound { from: p }));
@@ -235,6 +331,7 @@ fn each_pile(s: &State, cards: u64, mut f: impl FnMut(u8)) {
 }
 
 /// Whole runs off face-down cards, piles with the most face-down cards first.
+#[inline(always)]
 fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
     // the piles whose run could go somewhere, without a branch a pile (a cold search cannot
     // predict them); most positions have none
@@ -273,6 +370,7 @@ fn reveals(s: &State, a: &Accept, out: &mut Vec<Move>) {
 
 /// Stock cycle cards to piles, the lowest rank first (ties in reach order; README.md, "Candidate
 /// moves", bench log K46): the few cards that fit (most positions: none), insertion-sorted, stable.
+#[inline(always)]
 fn waste_to_piles(s: &State, a: &Accept, st: &Reach, out: &mut Vec<Move>) {
     let (mut hits, mut n) = ([(0u8, false, 0u8); 24], 0);
     st.each(a.any, |q, redeal, c| {
@@ -291,6 +389,7 @@ fn waste_to_piles(s: &State, a: &Accept, st: &Reach, out: &mut Vec<Move>) {
 
 /// Whole runs of piles without face-down cards (emptying the pile); a
 /// king's run to another empty pile would give the same key.
+#[inline(always)]
 fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
     // the piles it could be, without a branch a pile (as in `reveals`)
     let mut hits = 0u8;
@@ -314,6 +413,7 @@ fn emptying(s: &State, a: &Accept, out: &mut Vec<Move>) {
 /// at index j has rank rb − (j − down) (rb: the run's bottom card's rank): the cards the
 /// foundations take next that lie in a run under its top are found from their ranks, a test a
 /// pile, and only those places are read (in order up the pile, as a scan would meet them).
+#[inline(always)]
 fn partial(s: &State, a: &Accept, up: u64, out: &mut Vec<Move>) {
     // the next foundation cards that lie face up in the tableau under a pile's top: none (one
     // test) unless one is neither in the stock, a top nor face down
@@ -356,6 +456,7 @@ fn partial(s: &State, a: &Accept, up: u64, out: &mut Vec<Move>) {
 }
 
 /// Foundation cards back down, unless they would be safe to put back.
+#[inline(always)]
 fn found_down(s: &State, a: &Accept, out: &mut Vec<Move>) {
     for su in 0..4u8 {
         let f = s.found[su as usize];

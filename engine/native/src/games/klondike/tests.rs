@@ -405,3 +405,106 @@ fn safe_mask_and_next_up_are_the_card_tests_for_every_foundation_state() {
         }
     }
 }
+
+/// The groups `more_candidates` hands one at a time, in turn, make `candidates`' very list (on
+/// every position of random play, every draw and pass count, and in restart attempts, which get
+/// them all at once): each call appends only, one non-empty group (or none, at the end).
+#[test]
+fn stages_in_turn_make_the_candidates_list_on_random_play() {
+    use super::moves::{more_candidates, STAGES};
+    let (mut positions, mut later) = (0, 0);
+    for n in 0..100 {
+        for (draw, passes) in [(1, 0), (3, 0), (1, 1), (3, 3)] {
+            let mut s = State::from_layout(&deal(n), &opts(draw, passes)).unwrap();
+            let mut x = n * 5 + draw as u64 + 1;
+            for step in 0..100 {
+                // every third position as a restart attempt would see it
+                s.shuffle = if step % 3 == 2 { x | 1 } else { 0 };
+                let mut whole = Vec::new();
+                candidates(&s, &mut whole);
+                // after another frame's moves, as on the search's list
+                let held = [Move::PileToFound { from: 0 }; 3];
+                let (mut out, mut stage, mut calls) = (held.to_vec(), 0u8, 0);
+                while stage < STAGES {
+                    let (before, was) = (out.len(), stage);
+                    more_candidates(&s, &mut stage, &mut out);
+                    assert!(stage > was, "a call moves the stage on");
+                    assert!(out.len() > before || stage == STAGES, "an empty group is skipped in the same call");
+                    assert!(s.shuffle == 0 || stage == STAGES, "a restart attempt gets every group at once");
+                    calls += 1;
+                }
+                assert_eq!(out[..3], held, "only appends");
+                assert_eq!(out[3..], whole[..], "deal {n} draw {draw} passes {passes} step {step}");
+                later += (calls > 1) as usize;
+                positions += 1;
+                let mut v = whole;
+                if let Some(m) = safe_move(&s) {
+                    v.push(m);
+                }
+                if v.is_empty() {
+                    break;
+                }
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s.apply(v[(x >> 33) as usize % v.len()]);
+            }
+        }
+    }
+    assert!(positions > 10_000 && later > 2_000, "{positions} positions, {later} with a later group");
+}
+
+/// Klondike with its candidates all at once (`Game::STAGES` 1): the search before stages.
+struct OneList(State);
+
+impl crate::search::Game for OneList {
+    type Move = Move;
+    type Undo = super::state::Undo;
+    type Key = super::keys::Key;
+    const APPENDS: bool = true;
+    fn safe_move(&self) -> Option<Move> {
+        safe_move(&self.0)
+    }
+    fn moves(&self, out: &mut Vec<Move>) {
+        candidates(&self.0, out)
+    }
+    fn apply(&mut self, m: Move) -> Self::Undo {
+        self.0.apply(m)
+    }
+    fn revert(&mut self, u: Self::Undo) {
+        self.0.revert(u)
+    }
+    fn won(&self) -> bool {
+        self.0.won()
+    }
+    fn key(&self) -> Self::Key {
+        key(&self.0)
+    }
+    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+        spell(&self.0, m, out)
+    }
+}
+
+/// The search asking for the groups one at a time finds what it found with every candidate at
+/// once: the same verdict, position count and line, at budgets that stop it mid-search too, in
+/// the heuristic order and in restart attempts' shuffled orders.
+#[test]
+fn staged_search_matches_the_search_with_every_candidate_at_once() {
+    let mut decided = 0;
+    for n in 0..40 {
+        for (draw, passes) in [(1, 0), (3, 0), (3, 1)] {
+            let s = State::from_layout(&deal(n), &opts(draw, passes)).unwrap();
+            for (nodes, shuffle) in [(50, 0), (3_000, 0), (3_000, 0x9E37_79B9)] {
+                let lim = Limits { nodes, max_bytes: 1 << 30 };
+                let mut staged = s.clone();
+                staged.shuffle = shuffle;
+                let mut one = OneList(staged.clone());
+                let (a, b) = (search(&mut staged, lim), search(&mut one, lim));
+                assert_eq!((&a.verdict, a.nodes), (&b.verdict, b.nodes), "deal {n} draw {draw} passes {passes} budget {nodes}");
+                let mut want = s.clone();
+                want.shuffle = shuffle;
+                assert_eq!((&staged, &one.0), (&want, &want), "the game is handed back");
+                decided += matches!(a.verdict, Verdict::Won(_) | Verdict::Lost) as usize;
+            }
+        }
+    }
+    assert!(decided > 100, "only {decided} decided");
+}
