@@ -155,6 +155,18 @@ fn key_hash<K: std::hash::Hash>(k: &K) -> u64 {
     BuildHasherDefault::<DefaultHasher>::default().hash_one(k)
 }
 
+/// What the look-ahead (`Searcher::look_ahead`) knows of a child. As big as an `Option` of the key
+/// for Klondike's (a tag and the word), so the keys' list charges the meter what it did.
+pub(crate) enum Ahead<K> {
+    /// Its key from `Game::child_key`: it has no safe move and is not won, so entering it needs
+    /// no more than the key (`Searcher::enter`'s `told`).
+    Told(K),
+    /// Its key after making it and its safe moves.
+    Made(K),
+    /// Not known (a won child, or a told key already handed to `enter`): entered afresh.
+    Afresh,
+}
+
 enum Entry {
     Won,
     /// A new position: its frame is on the stack.
@@ -174,9 +186,9 @@ struct Searcher<'g, G: Game> {
     /// a dive allocates no list a level: the stack's lists grow a few times a search, not once a
     /// position (a median Klondike deal's dive made 57, a tenth of its instructions with their frees).
     moves: Vec<G::Move>,
-    /// With `Game::LOOKAHEAD`, the key each of `moves` leads to (None: not known, a won child),
+    /// With `Game::LOOKAHEAD`, what the look-ahead knows of the child each of `moves` leads to,
     /// at the same index; else empty.
-    keys: Vec<Option<G::Key>>,
+    keys: Vec<Ahead<G::Key>>,
     /// Where `Game::moves` lists a position's candidates (it is handed an empty list), before
     /// they are copied onto `moves`.
     fresh: Vec<G::Move>,
@@ -292,11 +304,11 @@ impl<'g, G: Game> Searcher<'g, G> {
     /// prefetched: the search loop then skips a child whose key is seen without making it, and
     /// the probes overlap instead of each waiting on memory. The search is unchanged: a child
     /// seen when its turn comes would be refused on entering (a seen key is never a won position).
-    fn look_ahead(&mut self, moves: &[G::Move], keys: &mut Vec<Option<G::Key>>) {
+    fn look_ahead(&mut self, moves: &[G::Move], keys: &mut Vec<Ahead<G::Key>>) {
         for &m in moves {
             if let Some(k) = self.game.child_key(m) {
                 self.seen.prefetch(&k);
-                keys.push(Some(k));
+                keys.push(Ahead::Told(k));
                 continue;
             }
             let mark = self.trail.len();
@@ -306,11 +318,13 @@ impl<'g, G: Game> Searcher<'g, G> {
                 let u = self.game.apply(s);
                 self.trail.push((s, u));
             }
-            let k = if self.game.won() { None } else { Some(self.game.key()) };
-            if let Some(k) = &k {
-                self.seen.prefetch(k);
+            if self.game.won() {
+                keys.push(Ahead::Afresh);
+            } else {
+                let k = self.game.key();
+                self.seen.prefetch(&k);
+                keys.push(Ahead::Made(k));
             }
-            keys.push(k);
             self.unwind_to(mark);
         }
     }
@@ -341,14 +355,25 @@ impl<'g, G: Game> Searcher<'g, G> {
                 let m = self.moves[top.next];
                 top.next += 1;
                 let told = if G::LOOKAHEAD {
-                    // keyed ahead (`look_ahead`, perhaps by making the move): skip a seen one,
-                    // enter the others afresh
-                    if let Some(Some(k)) = self.keys.get(top.next - 1) {
-                        if self.seen.contains(k) {
-                            continue;
-                        }
+                    // keyed ahead (`look_ahead`, perhaps by making the move): skip a seen one;
+                    // enter a told one with its key (as without the look-ahead), the others afresh.
+                    // The next sibling's line is fetched again first: since its first prefetch the
+                    // subtrees searched in between may have pushed it out of the cache.
+                    let i = top.next - 1;
+                    if let Some(Ahead::Told(k) | Ahead::Made(k)) = self.keys.get(i + 1) {
+                        self.seen.prefetch(k);
                     }
-                    None
+                    match self.keys.get_mut(i) {
+                        Some(Ahead::Told(k)) if self.seen.contains(k) => continue,
+                        Some(Ahead::Made(k)) if self.seen.contains(k) => continue,
+                        // taken out (`enter` consumes it); a candidate a cut hands back is then
+                        // entered afresh, to the same key
+                        Some(a @ Ahead::Told(_)) => match std::mem::replace(a, Ahead::Afresh) {
+                            Ahead::Told(k) => Some(k),
+                            _ => unreachable!(),
+                        },
+                        _ => None,
+                    }
                 } else {
                     let told = self.game.child_key(m);
                     if told.as_ref().is_some_and(|k| self.seen.contains(k)) {

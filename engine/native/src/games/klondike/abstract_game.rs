@@ -50,6 +50,8 @@ pub struct Abs {
     surf: u64,
     /// The pile each dealt tableau card was dealt to.
     pile_of: [u8; 52],
+    /// The cards dealt at the bottom of the piles (a king there alone is rule K's lone king).
+    bottoms: u64,
     /// The cards in the stock cycle, kept up to date by make/undo.
     scards: u64,
     /// `safe_next()` of the foundations it was last asked for (heights as one word, cards): the
@@ -161,6 +163,7 @@ impl Abs {
             pmul: [0; PILES],
             surf: 0,
             pile_of: [u8::MAX; 52],
+            bottoms: 0,
             scards: s.seq[..s.slen as usize].iter().fold(0, |m, &c| m | bit(c)),
             lone_kings: true,
             rule_e: true,
@@ -179,6 +182,7 @@ impl Abs {
                 a.pile_of[s.cards[p][i] as usize] = p as u8;
             }
             a.surf |= bit(s.cards[p][d]);
+            a.bottoms |= bit(s.cards[p][0]);
             a.strct[p] = d as u8 + 1;
             for i in d..l {
                 a.vis |= bit(s.cards[p][i]);
@@ -527,18 +531,18 @@ impl Abs {
     /// Whether pile p's structure is one king alone (nothing face down under it): revealing it
     /// leads to a position that behaves exactly as this one, so it is left out (README.md,
     /// "The abstract game", rule K).
-    #[inline]
+    #[cfg(test)]
     pub(super) fn lone_king(&self, p: usize) -> bool {
         self.strct[p] == 1 && rank(self.deal[p][0]) == 13
     }
 
-    /// The reveals, for `legal` (`fits`: whether a card has somewhere to go in the tableau): each
-    /// pile's surface with what lies on it to another pile, the deepest structure first (ties: the
-    /// lower pile first).
+    /// The reveals as first written, pile by pile: `reveals`' oracle, for `legal_by_card` (`fits`:
+    /// whether a card has somewhere to go in the tableau). Each pile's surface with what lies on
+    /// it to another pile, the deepest structure first (ties: the lower pile first).
     /// Rule E (prune.rs) leaves out a reveal that empties its pile when no king could go there
     /// (`reached`: the reachable stock cards; asked once, and only if such a reveal fits).
-    #[inline]
-    fn reveals(&self, fits: impl Fn(u8) -> bool, reached: u64, out: &mut Vec<AbsMove>) {
+    #[cfg(test)]
+    fn reveals_by_pile(&self, fits: impl Fn(u8) -> bool, reached: u64, out: &mut Vec<AbsMove>) {
         let (mut rv, mut n) = ([(0u8, 0u8); PILES], 0);
         let mut king_free = None;
         for p in 0..PILES {
@@ -563,6 +567,37 @@ impl Abs {
         out.extend(rv[..n].iter().map(|&(_, c)| AbsMove::Reveal(c)));
     }
 
+    /// `reveals_by_pile` (the tests' oracle) from the card sets: the surfaces that have somewhere
+    /// to go (`parent`), but the lone kings (surfaces dealt at the bottom), one pile each, in the
+    /// same order (the deepest structure first, ties: the lower pile first).
+    #[inline]
+    fn reveals(&self, parent: u64, reached: u64, out: &mut Vec<AbsMove>) {
+        let lone = if self.lone_kings { KINGS & self.bottoms } else { 0 };
+        let mut m = self.surf & parent & !lone;
+        let (mut rv, mut n) = ([(0u8, 0u8, 0u8); PILES], 0);
+        let mut king_free = None;
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let p = self.pile_of[c as usize];
+            let k = self.strct[p as usize];
+            if self.rule_e
+                && prune::empties_at(k, c)
+                && !*king_free.get_or_insert_with(|| prune::king_to_place(self, reached))
+            {
+                continue;
+            }
+            let mut i = n;
+            while i > 0 && (rv[i - 1].0 < k || (rv[i - 1].0 == k && rv[i - 1].1 > p)) {
+                rv[i] = rv[i - 1];
+                i -= 1;
+            }
+            rv[i] = (k, p, c);
+            n += 1;
+        }
+        out.extend(rv[..n].iter().map(|&(_, _, c)| AbsMove::Reveal(c)));
+    }
+
     /// Every legal abstract move, in a fixed order (best first for finding wins: stock cards to
     /// the tableau before reveals, the lowest rank first, README.md, "The abstract game", move
     /// order).
@@ -571,16 +606,32 @@ impl Abs {
         let up = self.next_up();
         // The stock cards reachable by taps and turn-overs, in `reach` order, and as a set.
         let (mut rc, mut nr, mut reached) = ([0u8; 24], 0, 0u64);
-        self.reach(|q| {
-            let c = self.seq[q as usize - 1];
-            rc[nr] = c;
-            nr += 1;
-            reached |= bit(c);
-        });
+        if self.draw == 1 {
+            // every stock card, from the waste's top on round the cycle (`reach`: sizes pos..slen,
+            // then 1..pos−1), listed only when one of them has a move
+            reached = self.scards;
+            if reached & (up | parent) != 0 {
+                // the cycle twice in a row (`seq` from 0 and again from `slen`), read from the
+                // waste's top: copies of fixed sizes, which compile to a few vector moves
+                let (l, p) = (self.slen as usize, (self.pos as usize).max(1));
+                let mut twice = [0u8; 64];
+                twice[..32].copy_from_slice(&self.seq);
+                twice[l..l + 32].copy_from_slice(&self.seq);
+                rc.copy_from_slice(&twice[p - 1..p - 1 + 24]);
+                nr = l;
+            }
+        } else {
+            self.reach(|q| {
+                let c = self.seq[q as usize - 1];
+                rc[nr] = c;
+                nr += 1;
+                reached |= bit(c);
+            });
+        }
         let rc = &rc[..nr];
         let fits = |c: u8| parent & bit(c) != 0;
         if self.reveal_first {
-            self.reveals(fits, reached, out);
+            self.reveals(parent, reached, out);
         }
         // Face-up cards to their foundations (the next card of a suit is always taken there).
         let mut m = self.vis & up & uncovered;
@@ -613,7 +664,7 @@ impl Abs {
                 }
                 out.extend(dp[..n].iter().map(|&c| AbsMove::DeckPile(c)));
             }
-            self.reveals(fits, reached, out);
+            self.reveals(parent, reached, out);
         }
         // Foundation cards back down, but none that the safe rule puts straight back up: that
         // child is this position again (README.md, "The abstract game", move order).
@@ -629,9 +680,12 @@ impl Abs {
     /// suit one lower: then the position after `StackPile` and its safe moves is this one.
     #[inline]
     fn back_up_at_once(&self, s: u8) -> bool {
-        let mut lower = self.found;
-        lower[s as usize] -= 1;
-        self.safe_of(lower) & bit(s * 13 + lower[s as usize]) != 0
+        // `safe_of` of the lowered heights, for suit s alone (`safe_cards`' test): its height
+        // f after the move down, the other colour's lower height ≥ f − slack, its twin's ≥ f−1 − slack
+        let h = self.found;
+        let (f, slack) = (h[s as usize] - 1, self.rule_s as u8);
+        let others = if s == 1 || s == 2 { h[0].min(h[3]) } else { h[1].min(h[2]) };
+        others + slack >= f && h[3 - s as usize] + 1 + slack >= f
     }
 
     /// `legal` as first written, card by card: the oracle of its test.
@@ -647,7 +701,7 @@ impl Abs {
         let rc = &rc[..nr];
         let reached = rc.iter().fold(0, |m, &c| m | bit(c));
         if self.reveal_first {
-            self.reveals(|c| Self::has_parent(u, c), reached, out);
+            self.reveals_by_pile(|c| Self::has_parent(u, c), reached, out);
         }
         // Face-up cards to their foundations.
         let mut m = self.vis & self.next_up();
@@ -682,7 +736,7 @@ impl Abs {
                     }
                 }
             }
-            self.reveals(|c| Self::has_parent(u, c), reached, out);
+            self.reveals_by_pile(|c| Self::has_parent(u, c), reached, out);
         }
         // Foundation cards back down, unless `safe_up` would put the card straight back.
         for s in 0..4u8 {
@@ -888,7 +942,10 @@ impl Abs {
         let (mut found, mut vis, mut code) = (u32::from_le_bytes(self.found), self.vis, self.code);
         let (mut pos, mut slen, mut scards) = (self.pos, self.slen, self.scards);
         let mut take = |c: u8, code: &mut u64| {
-            pos = self.stock_index_of(c) as u8;
+            // at draw 1 every waste size is on the turn-over cycle: the key has no waste size
+            if self.draw != 1 {
+                pos = self.stock_index_of(c) as u8;
+            }
             slen -= 1;
             scards &= !bit(c);
             *code &= !(1 << (POS_BITS + self.stock_index[c as usize] as u32));
