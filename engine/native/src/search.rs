@@ -364,8 +364,7 @@ impl<'g, G: Game> Searcher<'g, G> {
                         self.seen.prefetch(k);
                     }
                     match self.keys.get_mut(i) {
-                        Some(Ahead::Told(k)) if self.seen.contains(k) => continue,
-                        Some(Ahead::Made(k)) if self.seen.contains(k) => continue,
+                        Some(Ahead::Told(k) | Ahead::Made(k)) if self.seen.contains(k) => continue,
                         // taken out (`enter` consumes it); a candidate a cut hands back is then
                         // entered afresh, to the same key
                         Some(a @ Ahead::Told(_)) => match std::mem::replace(a, Ahead::Afresh) {
