@@ -364,8 +364,7 @@ impl<'g, G: Game> Searcher<'g, G> {
                         self.seen.prefetch(k);
                     }
                     match self.keys.get_mut(i) {
-                        Some(Ahead::Told(k)) if self.seen.contains(k) => continue,
-                        Some(Ahead::Made(k)) if self.seen.contains(k) => continue,
+                        Some(Ahead::Told(k) | Ahead::Made(k)) if self.seen.contains(k) => continue,
                         // taken out (`enter` consumes it); a candidate a cut hands back is then
                         // entered afresh, to the same key
                         Some(a @ Ahead::Told(_)) => match std::mem::replace(a, Ahead::Afresh) {
@@ -684,6 +683,53 @@ pub(crate) mod tests {
         }
     }
 
+    /// The `Game` items a wrapper of `Walk` (its `.0`) hands on to it unchanged.
+    macro_rules! as_walk {
+        () => {
+            type Move = usize;
+            type Undo = usize;
+            type Key = usize;
+            fn safe_move(&self) -> Option<usize> {
+                None
+            }
+            fn moves(&self, out: &mut Vec<usize>) {
+                self.0.moves(out)
+            }
+            fn apply(&mut self, m: usize) -> usize {
+                self.0.apply(m)
+            }
+            fn revert(&mut self, u: usize) {
+                self.0.revert(u)
+            }
+            fn won(&self) -> bool {
+                self.0.won()
+            }
+            fn key(&self) -> usize {
+                self.0.key()
+            }
+            fn spell(&self, m: usize, out: &mut Line) {
+                self.0.spell(m, out)
+            }
+        };
+    }
+
+    /// `count` random graphs from `seed` for `Walk`: 2..31 nodes, each with fewer than `fanout`
+    /// edges, and a goal that is sometimes no node (unreachable: a loss).
+    fn random_walks(seed: u64, count: usize, fanout: u64) -> Vec<(Vec<Vec<usize>>, usize)> {
+        let mut x = seed;
+        let mut next = |n: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        (0..count)
+            .map(|_| {
+                let n = 2 + next(30) as usize;
+                let edges = (0..n).map(|_| (0..next(fanout)).map(|_| next(n as u64) as usize).collect()).collect();
+                (edges, next(n as u64 + 3) as usize)
+            })
+            .collect()
+    }
+
     pub(crate) const BIG: Limits = Limits { nodes: 1_000, max_bytes: 1 << 30 };
 
     #[test]
@@ -767,55 +813,24 @@ pub(crate) mod tests {
     }
 
     /// `Walk` with the look-ahead on: `quick` says whether it also keys children without moving.
-    struct Ahead(Walk, bool);
+    struct Keyed(Walk, bool);
 
-    impl Game for Ahead {
-        type Move = usize;
-        type Undo = usize;
-        type Key = usize;
+    impl Game for Keyed {
         const LOOKAHEAD: bool = true;
         fn child_key(&self, m: usize) -> Option<usize> {
             (self.1 && m != self.0.goal).then_some(m)
         }
-        fn safe_move(&self) -> Option<usize> {
-            None
-        }
-        fn moves(&self, out: &mut Vec<usize>) {
-            self.0.moves(out)
-        }
-        fn apply(&mut self, m: usize) -> usize {
-            self.0.apply(m)
-        }
-        fn revert(&mut self, u: usize) {
-            self.0.revert(u)
-        }
-        fn won(&self) -> bool {
-            self.0.won()
-        }
-        fn key(&self) -> usize {
-            self.0.key()
-        }
-        fn spell(&self, m: usize, out: &mut Line) {
-            self.0.spell(m, out)
-        }
+        as_walk!();
     }
 
     #[test]
     fn look_ahead_changes_no_verdict_count_or_line() {
-        let mut x = 99u64;
-        let mut next = |n: u64| {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (x >> 33) % n
-        };
-        for trial in 0..300 {
-            let n = 2 + next(30) as usize;
-            let edges: Vec<Vec<usize>> = (0..n).map(|_| (0..next(4)).map(|_| next(n as u64) as usize).collect()).collect();
-            let goal = next(n as u64 + 3) as usize; // sometimes unreachable: a loss
+        for (trial, (edges, goal)) in random_walks(99, 300, 4).into_iter().enumerate() {
             for nodes in [3, 10, 1_000] {
                 let limits = Limits { nodes, max_bytes: 1 << 30 };
                 let plain = search(&mut Walk { at: 0, edges: edges.clone(), goal }, limits);
                 for quick in [false, true] {
-                    let mut g = Ahead(Walk { at: 0, edges: edges.clone(), goal }, quick);
+                    let mut g = Keyed(Walk { at: 0, edges: edges.clone(), goal }, quick);
                     let out = search(&mut g, limits);
                     assert_eq!((&out.verdict, out.nodes), (&plain.verdict, plain.nodes), "trial {trial}, budget {nodes}");
                     assert_eq!(g.0.at, 0);
@@ -829,9 +844,6 @@ pub(crate) mod tests {
     struct Staged(Walk, usize);
 
     impl Game for Staged {
-        type Move = usize;
-        type Undo = usize;
-        type Key = usize;
         const APPENDS: bool = true;
         const STAGES: u8 = 6;
         fn more_moves(&self, stage: &mut u8, out: &mut Vec<usize>) {
@@ -850,40 +862,12 @@ pub(crate) mod tests {
                 *stage += 1;
             }
         }
-        fn safe_move(&self) -> Option<usize> {
-            None
-        }
-        fn moves(&self, out: &mut Vec<usize>) {
-            self.0.moves(out)
-        }
-        fn apply(&mut self, m: usize) -> usize {
-            self.0.apply(m)
-        }
-        fn revert(&mut self, u: usize) {
-            self.0.revert(u)
-        }
-        fn won(&self) -> bool {
-            self.0.won()
-        }
-        fn key(&self) -> usize {
-            self.0.key()
-        }
-        fn spell(&self, m: usize, out: &mut Line) {
-            self.0.spell(m, out)
-        }
+        as_walk!();
     }
 
     #[test]
     fn moves_in_stages_change_no_verdict_count_or_line_even_when_paused() {
-        let mut x = 7u64;
-        let mut next = |n: u64| {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (x >> 33) % n
-        };
-        for trial in 0..300 {
-            let n = 2 + next(30) as usize;
-            let edges: Vec<Vec<usize>> = (0..n).map(|_| (0..next(8)).map(|_| next(n as u64) as usize).collect()).collect();
-            let goal = next(n as u64 + 3) as usize;
+        for (trial, (edges, goal)) in random_walks(7, 300, 8).into_iter().enumerate() {
             for nodes in [3, 10, 1_000] {
                 let limits = Limits { nodes, max_bytes: 1 << 30 };
                 let plain = search(&mut Walk { at: 0, edges: edges.clone(), goal }, limits);

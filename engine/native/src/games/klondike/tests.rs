@@ -274,6 +274,20 @@ fn fresh_codes(s: &State) -> ([u32; PILES], [u8; PILES], u64) {
     (f.code, f.topc, f.tops)
 }
 
+/// One step of random play: one of `v` (the position's candidates) or its safe move, chosen by
+/// the stream `x`; false when there is none (the play ends there).
+fn random_step(s: &mut State, mut v: Vec<Move>, x: &mut u64) -> bool {
+    if let Some(m) = safe_move(s) {
+        v.push(m);
+    }
+    if v.is_empty() {
+        return false;
+    }
+    *x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    s.apply(v[(*x >> 33) as usize % v.len()]);
+    true
+}
+
 /// The candidates and the safe move against main's scans (`moves_oracle`: a table of which piles
 /// take which card, the stock listed, every run card read): the same moves in the same order on
 /// every position of random play, every draw and pass count, so the search is the same.
@@ -293,14 +307,9 @@ fn candidates_match_the_scans_on_random_play() {
                 positions += 1;
                 stock_moves += v.iter().filter(|m| matches!(m, Move::Waste { .. })).count();
                 partials += v.iter().filter(|m| matches!(m, Move::PileToPile { from, n, .. } if *n < s.len[*from as usize] - s.down[*from as usize])).count();
-                if let Some(m) = safe_move(&s) {
-                    v.push(m);
-                }
-                if v.is_empty() {
+                if !random_step(&mut s, v, &mut x) {
                     break;
                 }
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                s.apply(v[(x >> 33) as usize % v.len()]);
             }
         }
     }
@@ -437,15 +446,9 @@ fn stages_in_turn_make_the_candidates_list_on_random_play() {
                 assert_eq!(out[3..], whole[..], "deal {n} draw {draw} passes {passes} step {step}");
                 later += (calls > 1) as usize;
                 positions += 1;
-                let mut v = whole;
-                if let Some(m) = safe_move(&s) {
-                    v.push(m);
-                }
-                if v.is_empty() {
+                if !random_step(&mut s, whole, &mut x) {
                     break;
                 }
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                s.apply(v[(x >> 33) as usize % v.len()]);
             }
         }
     }
