@@ -10,7 +10,7 @@
 
 use super::abs_move::AbsMove;
 use super::prune;
-use super::state::{bit, fits, next_up, rank, red, safe_cards, suit, State, KINGS, PILES, UNLIMITED};
+use super::state::{bit, fits, next_up, rank, red, safe_cards, safe_suit, suit, State, KINGS, PILES, UNLIMITED};
 use crate::search::Game;
 use crate::seen::{DenseSet, SeenKey, SeenSet};
 
@@ -680,12 +680,10 @@ impl Abs {
     /// suit one lower: then the position after `StackPile` and its safe moves is this one.
     #[inline]
     fn back_up_at_once(&self, s: u8) -> bool {
-        // `safe_of` of the lowered heights, for suit s alone (`safe_cards`' test): its height
-        // f after the move down, the other colour's lower height ≥ f − slack, its twin's ≥ f−1 − slack
+        // `safe_of` of the lowered heights, for suit s alone: only its own height changes
         let h = self.found;
-        let (f, slack) = (h[s as usize] - 1, self.rule_s as u8);
         let others = if s == 1 || s == 2 { h[0].min(h[3]) } else { h[1].min(h[2]) };
-        others + slack >= f && h[3 - s as usize] + 1 + slack >= f
+        safe_suit(h[s as usize] - 1, others, h[3 - s as usize], 0, self.rule_s as u8)
     }
 
     /// `legal` as first written, card by card: the oracle of its test.

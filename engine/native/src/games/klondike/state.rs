@@ -57,7 +57,7 @@ pub fn next_up(found: &[u8; 4]) -> u64 {
 #[inline]
 pub fn safe_cards([sp, h, d, c]: [u8; 4], free_below: u8, slack: u8) -> u64 {
     let (black, red_) = (sp.min(c), h.min(d));
-    let ok = |f: u8, others: u8, twin: u8| f < 13 && (f < free_below || (others + slack >= f && twin + 1 + slack >= f));
+    let ok = |f: u8, others: u8, twin: u8| f < 13 && safe_suit(f, others, twin, free_below, slack);
     let mut m = 0;
     if ok(sp, red_, c) {
         m |= bit(sp);
@@ -72,6 +72,14 @@ pub fn safe_cards([sp, h, d, c]: [u8; 4], free_below: u8, slack: u8) -> u64 {
         m |= bit(39 + c);
     }
     m
+}
+
+/// `safe_cards`' test for one suit at height f (below 13): its next card is safe when
+/// f < `free_below`, or `others` (the other colour's lower height) ≥ f − `slack` and `twin` (the
+/// same colour's other suit) ≥ f−1 − `slack`.
+#[inline]
+pub fn safe_suit(f: u8, others: u8, twin: u8, free_below: u8, slack: u8) -> bool {
+    f < free_below || (others + slack >= f && twin + 1 + slack >= f)
 }
 
 /// A card as a card set (bit c); `NONE` as the empty set.
