@@ -150,8 +150,6 @@ def test_the_methods_table_matches_the_registry() -> None:
             assert method.fresh_deck(g.id, options) == g.deck(g.canonical(options)), (g.id, options)
             assert method.deal_key(g.id, options) == g.deal_key(g.canonical(options)), (g.id, options)
             assert len(g.deck(g.canonical(options))) == g.deck_size
-    spider = GAMES["spider"].option("suits")
-    assert (spider.values, spider.default) == (method.SPIDER_SUITS, method.SPIDER_DEFAULT_SUITS)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

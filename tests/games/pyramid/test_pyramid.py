@@ -1,0 +1,141 @@
+"""Pyramid: rules properties, native-vs-Python differential play, solver lines replayed by the
+rules (its golden fixtures: tests/test_golden.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine import BOARDS, BadInput, DealCode, IllegalMove, _native, dealer, format_code, replay, rules_for, solve
+from engine.games.pyramid import rules as pyramid
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/: the shared helpers
+from rules_helpers import assert_probe, assert_undo_restores, random_play, walk_matches_referee  # noqa: E402
+
+GAME = "pyramid"
+
+# Every token TriPeaks or Pyramid could ever read (their notations share the p tokens), legal or
+# not, plus junk.
+TOKENS = (
+    ["d", "r", "s", "w", "u", "p0", "p29", "p01", "x", "", "s+s", "p1+p1", "d+d"]
+    + [f"p{i}" for i in range(1, 29)]
+    + [f"p{i}+p{j}" for i in range(1, 29) for j in range(i + 1, 29)]
+    + [f"p{i}+{x}" for i in range(1, 29) for x in "sw"]
+    + ["s+w", "w+s", "p5+w+s"]
+)
+
+
+def code_for(game: str, options: dict[str, str], number: int) -> str:
+    return format_code(DealCode.numbered(game, options, number))
+
+
+def _state(game: str, number: int, options: dict[str, str] | None = None):
+    d = dealer.deal(code_for(game, options or {}, number))
+    rules = rules_for(game)
+    return rules, rules.new_state(d.layout, d.options)
+
+
+# ---- rules properties -------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=80))
+def test_cards_conserved_and_undo_restores(number: int, choices: list[int]) -> None:
+    rules, state = _state(GAME, number)
+
+    def conserved(state: Any) -> None:
+        assert sorted(rules.cards(state)) == list(range(52))
+
+    assert_undo_restores(rules, state, choices, conserved)
+
+
+@settings(max_examples=40, deadline=None)
+@given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=60),
+       probe=st.sampled_from(TOKENS))
+def test_illegal_moves_refused_and_legal_ones_accepted(number: int, choices: list[int], probe: str) -> None:
+    rules, state = _state(GAME, number)
+    random_play(rules, state, choices)
+
+    def pair_either_way(probe: str, legal: list[str]) -> bool:  # a pair in either order is the same move
+        return "+" in probe and "+".join(reversed(probe.split("+"))) in legal
+
+    assert_probe(rules, state, probe, pair_either_way)
+
+
+def test_pyramid_passes_and_goal_options() -> None:
+    # Table: kings, the apex a 5; stock (bottom first): Q, 8 (the 8 drawn first).
+    rows = [[4]] + [[12] * r for r in range(2, 8)]
+    layout = {"rows": rows, "stock": [[11, 7]]}
+    one = pyramid.new_state(layout, {"passes": "1", "goal": "pyramid"})
+    for m in ("d", "d"):
+        pyramid.play(one, m)
+    assert "r" not in pyramid.legal_moves(one)
+    with pytest.raises(IllegalMove):
+        pyramid.play(one, "r")
+    three = pyramid.new_state(layout, {})
+    pyramid.play(three, "d")
+    pyramid.play(three, "d")
+    pyramid.play(three, "r")
+    assert three.stock == [11, 7] and three.waste == []  # the same cycle again, 8 first
+    pyramid.play(three, "d")
+    pyramid.play(three, "d")
+    pyramid.play(three, "r")
+    pyramid.play(three, "d")
+    pyramid.play(three, "d")
+    assert "r" not in pyramid.legal_moves(three)  # three passes used
+    # Kings alone; the 5 with the stock's 8; then the goal decides.
+    state = pyramid.new_state(layout, {"goal": "all"})
+    assert pyramid.safe_move(state) == "p22"  # a free king (the first, in p order)
+    for p in range(28, 1, -1):
+        pyramid.play(state, f"p{p}")
+    assert pyramid.safe_move(state) == "p1+s"  # the only 8 left: an exclusive pair
+    pyramid.play(state, "s+p1")
+    assert not pyramid.is_won(state)  # the Q is left in the waste
+    mine = pyramid.new_state(layout, {"goal": "pyramid"})
+    for m in [f"p{p}" for p in range(28, 1, -1)] + ["p1+s"]:
+        pyramid.play(mine, m)
+    assert pyramid.is_won(mine) and pyramid.legal_moves(mine) == []
+    assert pyramid.native_options({"passes": "unlimited", "goal": "all"}) == {"passes": 0, "all": 1}
+    with pytest.raises(BadInput):
+        pyramid.native_options({"passes": "4"})
+
+
+# ---- native vs Python -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"passes": "unlimited", "goal": "all"}, {"passes": "1"}])
+def test_native_walk_matches_python_legal_moves(options: dict[str, str]) -> None:
+    game = GAME
+    rules = rules_for(game)
+    checked = 0
+    for number in range(1, 31):
+        d = dealer.deal(code_for(game, options, number))
+        native = rules.native_options(d.options)
+        for seed in (1, number * 7919 + 3):
+            checked += walk_matches_referee(rules, game, d, native, seed, 120)
+    assert checked > 1000
+
+
+# ---- the solver -------------------------------------------------------------------------
+
+
+def test_solver_lines_replay() -> None:
+    won = 0
+    for number in range(1, 61):
+        s = solve(code_for(GAME, {}, number), 200_000)
+        if s.verdict == "won":
+            assert replay(s.code, s.line).ok, s.code
+            won += 1
+        else:
+            assert s.line == []
+    assert won > 20
+
+
+def test_default_budget_decides_and_the_board_exists() -> None:
+    assert _native.solvable(GAME)
+    assert BOARDS[GAME].budget >= 1_000_000
+    assert dict(BOARDS[GAME].options) == {"passes": "3", "goal": "pyramid"}  # Microsoft's rules
