@@ -140,6 +140,34 @@ def _searches(doc: Path) -> str:
     return _table(["game", "how it searches", "soundness and budget"], rows)
 
 
+ENTRY = re.compile(r"^### (\S+) · (.+?) · (.+)$", re.M)
+
+
+def bench_logs() -> list[tuple[str, Path]]:
+    """The bench logs, (title, path): the shared sections' first, then each game's in the registry's
+    order (bench/games/<game>/log.md, for the games that have one)."""
+    logs = [("", ROOT / "bench" / "log.md")]
+    logs += [(g.label, p) for g in engine.GAMES.values() if (p := ROOT / "bench" / "games" / g.id / "log.md").exists()]
+    return logs
+
+
+def _bench_index(doc: Path) -> str:
+    """docs/bench-log.md: every entry's id (an anchor, so `bench-log.md#k42` still lands on it), date
+    and commit, and title, linked to where it lives."""
+    out = []
+    for title, path in bench_logs():
+        text = path.read_text()
+        # a shared log has sections of its own (## Memory cap); a game's log is one section
+        sections = re.split(r"^## (.+)$", text, flags=re.M)
+        groups = [(title, sections[0])] if title else list(zip(sections[1::2], sections[2::2]))
+        for name, body in groups:
+            rows = [[f'<a id="{eid.lower()}"></a>{_link(eid, path, doc, "#" + eid.lower())}', when, what]
+                    for eid, when, what in ENTRY.findall(body)]  # fmt: skip
+            if rows:
+                out.append(f"## {name}\n\nIn {_link(str(path.relative_to(ROOT)), path, doc)}.\n\n" + _table(["id", "date, commit", "what"], rows))
+    return "\n".join(out)
+
+
 def published_csv() -> str:
     """reports/published.csv: every game's published figures, in the registry's order (the report
     orders them itself). The source is always quoted, the other fields only when they must be."""
@@ -159,6 +187,7 @@ PARTS: dict[Path, dict[str, Callable[[Path], str]]] = {
     ROOT / "docs" / "games.md": {"codes": _codes, "boards": _boards, "games": _games},
     ROOT / "docs" / "notation.md": {"notation": _notation},
     ROOT / "docs" / "solver.md": {"games": _searches},
+    ROOT / "docs" / "bench-log.md": {"index": _bench_index},
     **{_python_folder(g) / "README.md": {"boards": _game_boards(g)} for g in engine.GAMES},
 }
 WHOLE: dict[Path, Callable[[], str]] = {ROOT / "reports" / "published.csv": published_csv}
