@@ -158,7 +158,7 @@ MARKED = re.compile(r"<!-- generated: (\S+) by docs/make\.py.*?<!-- end generate
 
 
 def _names(games: dict[str, engine.Game] | None = None) -> dict[str, re.Pattern[str]]:
-    """Each game's names as whole words, any case: its id and its label (`La Belle Lucie`)."""
+    """Each game's names as whole words, any case: its id and its label (words apart by any space)."""
     out = {}
     for g in (games or GAMES).values():
         words = {re.escape(g.id), r"\s+".join(map(re.escape, g.label.split()))}
