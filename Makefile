@@ -9,7 +9,7 @@ RUST_SRC := $(shell find engine/native/src -name "*.rs") engine/native/Cargo.tom
 DATA ?= data
 POOL_ARGS ?=
 
-.PHONY: setup test test-rust test-stub test-py browser pool report bench bench-deps golden clean
+.PHONY: setup test test-rust test-stub test-py browser pool report bench bench-deps golden docs clean
 
 setup: $(VENV)/.installed $(VENV)/.native
 
@@ -58,6 +58,10 @@ bench: setup bench-deps
 # Re-measure the golden fixtures (tests/golden/README.md); only after an intended change of search.
 golden: setup
 	$(BIN)/python tests/golden/make.py
+
+# The docs' generated parts (docs/make.py): tables made from the registry and the game folders.
+docs: setup
+	$(BIN)/python docs/make.py
 
 # Freecell Solver for the FreeCell bench: Debian's library (loaded by the PyPI `freecell-solver`
 # binding) and freecell-solver-bin, which holds the presets (`-l lg`) the library reads.

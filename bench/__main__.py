@@ -1,6 +1,7 @@
 """`make bench` (`python -m bench`): each game's benchmark beside its peers.
 
-A registry of section modules: `bench/<name>.py`, each with `main(argv) -> int`. Every section
+A registry of section modules, each with `main(argv) -> int`: every game's `bench/games/<game>/`
+(found by the game's id, so adding a game adds no line here) and the shared `bench/<name>.py`. Every section
 takes the shared options the same way (bench/args.py): `--deals A-B` (numbered deals) and
 `--budgets LIST` (node budgets: numbers, `default` for the board's budget, `xF` for F times it);
 this runner passes them through as they are, and only when given (else each section's defaults).
@@ -14,18 +15,12 @@ from __future__ import annotations
 import argparse
 import importlib
 
+from bench import games as sections
 from bench.args import budget_list, deal_range
 
-# section -> module.
+# section -> module: each game's (bench/games/<game>/, in the registry's order), then the shared ones.
 BENCHES: dict[str, str] = {
-    "klondike": "bench.klondike",
-    "freecell": "bench.freecell",
-    "canfield": "bench.canfield",
-    "tripeaks": "bench.tripeaks",
-    "pyramid": "bench.pyramid",
-    "spider": "bench.spider",
-    "labellelucie": "bench.labellelucie",
-    "gaps": "bench.gaps",
+    **{g: f"bench.games.{g}" for g in sections.ids()},
     "pipeline": "bench.pipeline",  # workers' speed-up, time outside the solver (issue 4)
     "memory": "bench.memory",  # resident memory against --max-mb (issue 12)
 }

@@ -217,12 +217,14 @@ def classic(base: Path) -> list[Row]:
 
 def fuzz(base: Path, n: int) -> list[Row]:
     """`n` random command lines in process: any exception past the CLI's edge is a traceback."""
+    import engine
     from pipeline.cli import main
 
     rng = random.Random(12)
     nasty = ["0", "-1", "1", str(2**63), str(2**64), HUGE, "x", "", "1-", "5-2", f"1-{HUGE}", "[" * 1000]
     codes = ["SOL1-klondike-N1", "SOL1-freecell-cells=4-C1", f"SOL1-klondike-N{HUGE}", "SOL1-x-N1", "SOL1-freecell-C0",
-             "SOL1-klondike-S" + "A" * 103, "SOL1-spider-N1", "", "-", "SOL1-klondike-draw=9-N1"]  # fmt: skip
+             "SOL1-klondike-S" + "A" * 103, "", "-", "SOL1-klondike-draw=9-N1"]  # fmt: skip
+    codes += [f"SOL1-{g}-N1" for g in engine.GAMES]  # every game of the registry
 
     def argv() -> tuple[list[str], str]:
         k = rng.randrange(6)

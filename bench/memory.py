@@ -1,6 +1,6 @@
-"""Resident memory against `--max-mb` (issue 12, finding 6): memory-hungry deals of every game solved
-by the CLI at several caps, each in its own process, its peak resident set read from the kernel
-(wait4); the bound is 1.25 x cap + 150 MiB. Then the issue's fault: the solve under `ulimit -v 1G`
+"""Resident memory against `--max-mb` (issue 12, finding 6): memory-hungry deals (each game's
+`MEMORY` in bench/games/<game>/) solved by the CLI at several caps, each in its own process, its
+peak resident set read from the kernel (wait4); the bound is 1.25 x cap + 150 MiB. Then the issue's fault: the solve under `ulimit -v 1G`
 (it must end `unknown (memory)`, not abort). Rerun: `python -m bench --games memory`.
 """
 
@@ -14,14 +14,21 @@ import subprocess
 import sys
 from pathlib import Path
 
-# (board, deal, caps in MiB): deals whose search outgrows small caps (tests/test_memory_cap.py).
-CASES: list[tuple[str, str, list[int]]] = [
-    ("klondike-3", "262", [64, 256, 1024]),
-    ("freecell", "C11982", [64, 256]),
-    ("canfield", "2", [64, 256]),
-    ("pyramid", "17", [16, 64]),
-    ("tripeaks", "58", [16, 64]),
-]
+import engine
+from bench import games as sections
+
+
+def cases() -> list[tuple[str, str, list[int]]]:
+    """(board, deal, caps in MiB): deals whose search outgrows small caps, each game's `MEMORY` in
+    its bench folder (bench/games/<game>/), in the registry's order. A deal is a number or a classic
+    number `C<n>`."""
+    return [case for g in sections.ids() for case in getattr(sections.module(g), "MEMORY", [])]
+
+
+def _code(board: str, deal: str) -> str:
+    if deal.isdigit():
+        return engine.board_code(board, int(deal))
+    return engine.format_code(engine.DealCode.classic(int(deal.removeprefix("C")), engine.board(board).options))
 
 
 def _dealpool() -> str:
@@ -62,10 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     dp = _dealpool()
     print(f"{'board':<11} {'deal':>7} {'cap':>6} {'ulimit':>8} {'verdict':<18} {'nodes':>12} {'RSS MiB':>8} {'bound':>7} {'within':>6}")
     bad = 0
-    for board, deal, caps in CASES:
+    for board, deal, caps in cases():
         for cap in caps:
-            args = ["--board", board, deal] if deal.isdigit() else [f"SOL1-{board}-cells=4-{deal}"]
-            status, rss, out, err = _measure([dp, "solve", *args, "--max-mb", str(cap), "--json"])
+            status, rss, out, err = _measure([dp, "solve", _code(board, deal), "--max-mb", str(cap), "--json"])
             line = _row(board, deal, cap, status, rss, out, err)
             bad += line.endswith("NO")
             print(line, flush=True)

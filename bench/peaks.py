@@ -1,9 +1,6 @@
-"""TriPeaks and Pyramid benchmarks: numbered deals of a board, each solved at the board's default
-node budget (or the --budgets given), every won line replayed by the rules (no false positives),
-then decided %, won %, median / p95 / max time and nodes.
-
-Shared by bench/tripeaks.py and bench/pyramid.py. Their golden fixtures are measured by
-tests/golden/make.py like every game's.
+"""A game's numbered deals on a board, each solved at the board's default node budget (or the
+--budgets given), every won line replayed by the rules (no false positives), then decided %, won %,
+median / p95 / max time and nodes: the table several games' sections (bench/games/<game>/) share.
 """
 
 from __future__ import annotations
@@ -104,13 +101,15 @@ def parse_options(text: list[str]) -> dict[str, str]:
     return out
 
 
-def main(game: str, reference: str, argv: list[str] | None = None) -> int:
+def main(game: str, reference: str, argv: list[str] | None = None,
+         variants: list[tuple[str, dict[str, str]]] | None = None) -> int:
     """Command line of a per-game benchmark module: --deals A-B (default 1-1000), --budgets LIST
-    (default: the board's budget; bench/args.py), --option name=value (a variant), --variants."""
-    ap = argparse.ArgumentParser(prog=f"python -m bench.{game}")
+    (default: the board's budget; bench/args.py), --option name=value (a variant), --variants (also
+    the game's `variants`: (label, options) of derived boards)."""
+    ap = argparse.ArgumentParser(prog=f"python -m bench --games {game}")
     add_shared(ap, deals="1-1000")
     ap.add_argument("--option", action="append", default=[], help="name=value (repeatable); a variant")
-    ap.add_argument("--variants", action="store_true", help="also the variant boards listed in VARIANTS")
+    ap.add_argument("--variants", action="store_true", help="also the game's listed variant boards")
     args = ap.parse_args(argv)
     board = engine.board(game)
     boards = [(board.id, dict(board.options))]
@@ -118,7 +117,7 @@ def main(game: str, reference: str, argv: list[str] | None = None) -> int:
         given = parse_options(args.option)
         boards = [(f"{game}+" + ";".join(f"{k}={v}" for k, v in given.items()), dict(board.options) | given)]
     results = []
-    for label, opts in boards + (VARIANTS.get(game, []) if args.variants else []):
+    for label, opts in boards + (list(variants or []) if args.variants else []):
         for budget in budgets(args.budgets, board.budget):
             shown = ";".join(f"{k}={v}" for k, v in opts.items())
             print(f"{label}: deals {args.deals.start}..{args.deals.stop - 1} at a budget of {budget:,} positions ({shown})", flush=True)
@@ -130,12 +129,3 @@ def main(game: str, reference: str, argv: list[str] | None = None) -> int:
 
 # How many of the slowest deals (by CPU time) `run` names.
 SLOWEST = 5
-
-# Variant boards measured with --variants (options beyond the board's defaults).
-VARIANTS: dict[str, list[tuple[str, dict[str, str]]]] = {
-    "tripeaks": [("tripeaks+wrap=no", {"wrap": "no"})],
-    "pyramid": [
-        ("pyramid+passes=unlimited", {"passes": "unlimited", "goal": "pyramid"}),
-        ("pyramid+goal=all", {"passes": "3", "goal": "all"}),
-    ],
-}

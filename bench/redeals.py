@@ -1,10 +1,10 @@
-"""La Belle Lucie and Gaps benchmarks: numbered deals of a board solved at its budget, every won
+"""The redealing games' benchmarks: numbered deals of a board solved at its budget, every won
 line replayed (bench/peaks.py's `run`: decided %, won %, times, nodes), and on every deal the
 redeals of the solver and of the referee compared: the solver's won line, or the referee's line of
 first legal moves (which meets both redeals on most deals), is played by both, and after each `r`
 the native position (the game's test hook) must equal the referee's.
 
-Shared by bench/labellelucie.py and bench/gaps.py.
+Shared by the sections of the games that redeal from the seed (bench/games/<game>/).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def check_redeals(game: str, deals: range, budget: int, attr: str) -> tuple[int,
 
 def main(game: str, attr: str, reference: str, argv: list[str] | None = None) -> int:
     """--deals A-B (default 1-1000), --budgets LIST (default: the board's budget)."""
-    ap = argparse.ArgumentParser(prog=f"python -m bench.{game}")
+    ap = argparse.ArgumentParser(prog=f"python -m bench --games {game}")
     add_shared(ap, deals="1-1000")
     args = ap.parse_args(argv)
     board = engine.board(game)

@@ -3,7 +3,7 @@
 Choices the spec leaves open (docs/games.md, "Cards, decks and codes"):
 - options are `name=value` joined by `;`, every option of the game in its canonical (listed)
   order; on input they may come in any order and omitted ones take their default; a game
-  without options writes no options part (`SOL1-canfield-N5`);
+  without options writes no options part (`SOL1-<game>-N5`);
 - the seed is its 64 bytes in base32, RFC 4648 alphabet, upper case, no padding: 103
   characters whose last one carries 3 unused bits that must be zero, so each seed has one text;
 - numbered deals are 1..1,000,000; classic FreeCell numbers (freecell only) 1..2^31-1;

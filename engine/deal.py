@@ -39,7 +39,16 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 # Games the method deals. Every one-deck game shares the fresh deck 0..51; Spider's deck
 # depends on its `suits` option (see fresh_deck).
-GAMES = ("klondike", "freecell", "canfield", "tripeaks", "pyramid", "spider", "labellelucie", "gaps")
+GAMES = (
+    "klondike",
+    "freecell",
+    "canfield",
+    "tripeaks",
+    "pyramid",
+    "spider",
+    "labellelucie",
+    "gaps",
+)
 CLASSIC_GAME = "freecell"  # the game also dealt by classic numbers (section 7)
 SPIDER_SUITS = ("1", "2", "4")
 SPIDER_DEFAULT_SUITS = "4"

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
 import engine
 from engine import GAMES, method
+from pipeline import spec_values
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "pipeline")
@@ -120,7 +123,7 @@ def test_every_game_is_a_folder_and_every_folder_a_game() -> None:
 
 
 def test_no_game_is_named_outside_its_folders() -> None:
-    """Nothing of a game lives elsewhere: outside the game's two folders and the registries, no
+    """Nothing of a game lives elsewhere: outside the game's folders and the registries, no
     engine or pipeline module names a game id in its code (docstrings and comments aside)."""
     # the registry; the published method, which stands alone with its own table; its test values
     registries = {ROOT / "engine" / "games" / "__init__.py", ROOT / "engine" / "deal.py", ROOT / "pipeline" / "spec_values.py"}
@@ -133,6 +136,150 @@ def test_no_game_is_named_outside_its_folders() -> None:
                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in GAMES:
                     offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value!r}")
     assert offenders == []
+
+
+# ---------------------------------------------------------------- a game is its folders
+
+# A game's folders (docs/architecture.md, "Add a game"): all of it lives there.
+FOLDERS = ("engine/games/{g}", "engine/native/src/games/{g}", "tests/games/{g}", "bench/games/{g}")
+# The registries, one line a game: the games, the solvers, and the published method's own table
+# (engine/deal.py stands alone); the method's published test values (seed 000, section 8).
+REGISTRIES = ("engine/games/__init__.py", "engine/native/src/games/mod.rs", "engine/deal.py", "pipeline/spec_values.py")
+# Made by docs/make.py from the registry and the folders (tests/test_docs.py keeps them current).
+GENERATED = ("reports/published.csv",)
+# The games seed 000 itself names in its test values (Klondike's deals, FreeCell's both numberings):
+# shared code, tests and docs may use them as their examples, as the method does.
+EXAMPLES = frozenset(v.game for v in spec_values.VALUES)
+# Rust outside a game's folder naming one in code today: the crate's per-game tuning tools in cargo's
+# examples/ folder (moving each into its game's folder takes a Cargo.toml line). The list may
+# shrink, never grow (the test below).
+RUST_KNOWN = frozenset({"engine/native/examples/cfbench.rs", "engine/native/examples/spbench.rs"})
+MARKED = re.compile(r"<!-- generated: (\S+) by docs/make\.py.*?<!-- end generated: \1 -->", re.S)
+
+
+def _names(games: dict[str, engine.Game] | None = None) -> dict[str, re.Pattern[str]]:
+    """Each game's names as whole words, any case: its id and its label (words apart by any space)."""
+    out = {}
+    for g in (games or GAMES).values():
+        words = {re.escape(g.id), r"\s+".join(map(re.escape, g.label.split()))}
+        out[g.id] = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted(words)) + r")(?![a-z0-9])", re.I)
+    return out
+
+
+def _owner(rel: str, games: dict[str, engine.Game]) -> str | None:
+    """The game whose folder holds `rel`, if any."""
+    for pattern in FOLDERS:
+        head, _, _ = pattern.partition("{g}")
+        if rel.startswith(head):
+            game = rel[len(head) :].split("/", 1)[0]
+            if game in games and (rel == pattern.format(g=game) or rel.startswith(pattern.format(g=game) + "/")):
+                return game
+    return None
+
+
+def _python_text(source: str) -> str:
+    """What a Python module says in code: its strings (docstrings aside) and the modules it imports."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+    }  # fmt: skip
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            out.append(node.value)
+        elif isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            out += [f"{node.module or ''}.{a.name}" for a in node.names]
+    return "\n".join(out)
+
+
+def _rust_code(source: str) -> str:
+    """Rust source without its comments (strings and identifiers kept)."""
+    return re.sub(r"//[^\n]*|/\*.*?\*/", " ", source, flags=re.S)
+
+
+def _checked_text(rel: str, text: str) -> str:
+    """The part of a shared file a game's name may not appear in: code (strings, imports,
+    identifiers) of Python and Rust, all of a doc outside its generated parts."""
+    if rel.endswith((".py", ".pyi")):
+        return _python_text(text)
+    if rel.endswith(".rs"):
+        return _rust_code(text)
+    return MARKED.sub("", text)
+
+
+def mentions(files: dict[str, str], games: dict[str, engine.Game] | None = None) -> dict[str, set[str]]:
+    """{file: games it names} for shared files (relative path -> text) naming a game that is not
+    theirs: outside the game's folders, the registries and the generated files, the method's
+    example games aside."""
+    games = games or GAMES
+    names = _names(games)
+    out: dict[str, set[str]] = {}
+    for rel, text in files.items():
+        if rel in REGISTRIES or rel in GENERATED:
+            continue
+        checked = _checked_text(rel, text)
+        found = {g for g, pattern in names.items() if g not in EXAMPLES and g != _owner(rel, games) and pattern.search(checked)}
+        if found:
+            out[rel] = found
+    return out
+
+
+def _shared_files() -> dict[str, str]:
+    """Every tracked text file the check reads: Python, Rust, Markdown, SQL, shell, the Makefile,
+    the package and crate manifests (git's list, tracked or new but not ignored: build output and caches
+    are never read)."""
+    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    keep = (".py", ".pyi", ".rs", ".md", ".sql", ".sh", ".toml", "Makefile")
+    return {rel: (ROOT / rel).read_text() for rel in listed if rel.endswith(keep) and (ROOT / rel).is_file()}
+
+
+def test_no_game_is_named_outside_its_folders_and_the_registries() -> None:
+    """Adding a game is its folders and one line a registry (docs/architecture.md): no other file,
+    Python, Rust, docs (outside their generated parts), SQL, Makefile, manifests, names a game,
+    but the method's examples. The Rust tools of RUST_KNOWN are the only exception."""
+    found = mentions(_shared_files())
+    assert {rel: gs for rel, gs in found.items() if rel not in RUST_KNOWN} == {}
+
+
+def test_the_name_check_can_fail() -> None:
+    """A new game named in a shared test, a doc, a Rust core file or a Makefile is caught; in its own
+    folders, a registry, a generated part or a comment it is not."""
+    toy = {"toy": engine.Game("toy", "Toy Patience", (), lambda order, options: {})}
+    files = {
+        "tests/test_codes.py": 'CODE = "SOL1-toy-N1"\n"""a docstring naming toy is fine"""\n',
+        "docs/solver.md": "The Toy Patience searches depth-first.\n",
+        "engine/native/src/search.rs": "// toy in a comment is fine\nfn f() { toy::solve(); }\n",
+        "Makefile": "bench-toy:\n\tpython -m bench --games toy\n",
+        "tests/games/toy/test_toy.py": 'CODE = "SOL1-toy-N1"\n',
+        "bench/games/toy/__init__.py": 'GAME = "toy"\n',
+        "engine/games/__init__.py": "from engine.games import toy\n",
+        "docs/games.md": "<!-- generated: games by docs/make.py x -->\n| Toy Patience |\n<!-- end generated: games -->\n",
+        "pipeline/x.py": "# toy\nX = 1\n",
+        "tests/test_other.py": 'X = "toys and toy-1 boards"\n',
+    }
+    assert mentions(files, toy) == {
+        "tests/test_codes.py": {"toy"}, "docs/solver.md": {"toy"}, "engine/native/src/search.rs": {"toy"},
+        "Makefile": {"toy"}, "tests/test_other.py": {"toy"},
+    }  # fmt: skip
+
+
+def test_every_game_has_its_folders() -> None:
+    """A game of the registry has its test folder and, once solvable, its bench section; and no
+    folder there is not a game's."""
+    for pattern in ("tests/games/{g}", "bench/games/{g}"):
+        head = ROOT / pattern.partition("{g}")[0]
+        assert {p.name for p in head.iterdir() if p.is_dir() and not p.name.startswith("__")} <= set(GAMES), pattern
+    for g in GAMES:
+        assert (ROOT / "tests" / "games" / g).is_dir(), f"{g} has no tests/games/{g}/"
+        assert (ROOT / "engine" / "games" / g / "facts.py").is_file(), f"{g} has no engine/games/{g}/facts.py"
+    for g in engine.solvable_games():
+        assert (ROOT / "bench" / "games" / g / "__init__.py").is_file(), f"{g} is solvable but has no bench/games/{g}/"
+        assert (ROOT / "tests" / "games" / g / "golden.json").is_file(), f"{g} is solvable but has no golden file"
 
 
 def _option_sets(g: engine.Game) -> list[dict[str, str]]:
@@ -150,8 +297,6 @@ def test_the_methods_table_matches_the_registry() -> None:
             assert method.fresh_deck(g.id, options) == g.deck(g.canonical(options)), (g.id, options)
             assert method.deal_key(g.id, options) == g.deal_key(g.canonical(options)), (g.id, options)
             assert len(g.deck(g.canonical(options))) == g.deck_size
-    spider = GAMES["spider"].option("suits")
-    assert (spider.values, spider.default) == (method.SPIDER_SUITS, method.SPIDER_DEFAULT_SUITS)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

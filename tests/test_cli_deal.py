@@ -70,7 +70,7 @@ def test_code_and_boards(capsys: pytest.CaptureFixture[str]) -> None:
 BAD = [
     (("deal", "hearts", "1"), "unknown game 'hearts'"),
     (("deal", "--board", "klondike-2", "1"), "unknown board 'klondike-2'"),
-    (("code", "spider", "1"), "unknown board 'spider'"),
+    (("code", "klondike", "1"), "unknown board 'klondike'"),
     (("deal", "klondike", "1", "-o", "draw=2"), "draw=1|3"),
     (("deal", "klondike", "1", "-o", "cells=4"), "unknown option 'cells'"),
     (("deal", "klondike", "1", "-o", "draw"), "name=value"),
@@ -82,7 +82,7 @@ BAD = [
     (("deal", "klondike", "x"), "whole number"),
     (("deal", "--code", "SOL1-klondike-N1000001"), "1..1,000,000"),
     (("deal", "--code", "SOL1-freecell-C0"), "1..2147483647"),
-    (("deal", "--code", "SOL1-canfield-C1"), "freecell only"),
+    (("deal", "--code", "SOL1-klondike-C1"), "freecell only"),
     (("deal", "--code", "klondike-4711"), "malformed deal code"),
     (("deal", "--code", "SOL9-klondike-N1"), "accepted: SOL1"),
     (("deal", "--code", "SOL1-klondike-S" + SEED[:-1] + "0"), "not base32"),

@@ -12,6 +12,11 @@ from engine import codes, games, method
 from engine.codes import DealCode
 from engine import BadInput
 
+BARE = next(g.id for g in games.GAMES.values() if not g.options)
+"""A game without options (the registry's first): its codes write no options part."""
+PLAIN = next(g.id for g in games.GAMES.values() if not g.classic)
+"""A game not dealt by classic numbers."""
+
 SPEC_CODES = [
     "SOL1-klondike-draw=3;passes=unlimited;scoring=standard-N4711",
     "SOL1-freecell-cells=4-C11982",
@@ -36,9 +41,8 @@ def test_defaults_order_and_case() -> None:
     for text in ("SOL1-klondike-N4711", "sol1-KLONDIKE--n4711", "SOL1-klondike-scoring=standard;draw=1-N4711"):
         assert codes.canonical(text) == want
     assert codes.canonical("SOL1-klondike-passes=3;draw=3-N2") == "SOL1-klondike-draw=3;passes=3;scoring=standard-N2"
-    assert codes.canonical("SOL1-canfield-N5") == "SOL1-canfield-N5"
-    assert codes.canonical("SOL1-canfield--N5") == "SOL1-canfield-N5"
-    assert codes.canonical("SOL1-spider-N5") == "SOL1-spider-suits=4-N5"
+    assert codes.canonical(f"SOL1-{BARE}-N5") == f"SOL1-{BARE}-N5"
+    assert codes.canonical(f"SOL1-{BARE}--N5") == f"SOL1-{BARE}-N5"
     assert codes.canonical("SOL1-freecell-C1") == "SOL1-freecell-cells=4-C1"
 
 
@@ -46,8 +50,8 @@ def test_seed_text_is_rfc4648_base32_any_case() -> None:
     seed = random.Random(1).randbytes(64)
     text = method.seed_to_text(seed)
     assert text == base64.b32encode(seed).decode().rstrip("=") and len(text) == 103
-    assert codes.parse("SOL1-gaps-S" + text.lower()).seed == seed
-    assert codes.format(codes.parse("SOL1-gaps-s" + text.lower())) == "SOL1-gaps-S" + text
+    assert codes.parse(f"SOL1-{BARE}-S" + text.lower()).seed == seed
+    assert codes.format(codes.parse(f"SOL1-{BARE}-s" + text.lower())) == f"SOL1-{BARE}-S" + text
 
 
 def test_seed_padding_bits_must_be_zero() -> None:
@@ -56,7 +60,7 @@ def test_seed_padding_bits_must_be_zero() -> None:
     accepted = set()
     for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567":
         try:
-            codes.parse("SOL1-tripeaks-S" + text[:-1] + ch)
+            codes.parse(f"SOL1-{BARE}-S" + text[:-1] + ch)
             accepted.add(ch)
         except BadInput as e:
             assert "unused bits" in str(e)
@@ -66,7 +70,7 @@ def test_seed_padding_bits_must_be_zero() -> None:
 def _random_code(rng: random.Random) -> DealCode:
     g = rng.choice(list(games.GAMES.values()))
     opts = {o.name: rng.choice(o.values) for o in g.options if rng.random() < 0.7}
-    kind = rng.choice("NSC" if g.id == "freecell" else "NS")
+    kind = rng.choice("NSC" if g.classic else "NS")
     if kind == "S":
         return DealCode.from_seed(g.id, opts, rng.randbytes(64))
     if kind == "C":
@@ -95,7 +99,7 @@ def test_ten_thousand_random_codes_round_trip() -> None:
         assert codes.parse(text) == c
         assert codes.format(codes.parse(_respell(text, rng))) == text
         seen.add((c.game, c.kind))
-    assert len(seen) == 17  # 8 games x N, S + freecell C
+    assert len(seen) == 2 * len(games.GAMES) + sum(g.classic for g in games.GAMES.values())  # N, S; C
 
 
 def test_constructor_refuses_non_canonical_codes() -> None:
@@ -104,19 +108,19 @@ def test_constructor_refuses_non_canonical_codes() -> None:
     with pytest.raises(BadInput):
         DealCode("klondike", (("draw", "1"),), "N", number=1)
     with pytest.raises(BadInput):
-        DealCode("canfield", (), "N", number=1, seed=bytes(64))
+        DealCode(BARE, (), "N", number=1, seed=bytes(64))
     with pytest.raises(BadInput):
-        DealCode("canfield", (), "S", seed=bytes(63))
+        DealCode(BARE, (), "S", seed=bytes(63))
     with pytest.raises(BadInput):
-        DealCode("canfield", (), "C", number=1)
+        DealCode(PLAIN, games.GAMES[PLAIN].defaults(), "C", number=1)
     with pytest.raises(BadInput):
-        DealCode("canfield", (), "N", number=0)
+        DealCode(BARE, (), "N", number=0)
 
 
 BAD_CODES = {
     "SOL1-klondike-draw=2-N1": "draw=1|3",
     "SOL1-klondike-cells=4-N1": "accepted: draw, passes, scoring",
-    "SOL1-canfield-draw=1-N1": "accepted: none",
+    f"SOL1-{BARE}-draw=1-N1": "accepted: none",
     "SOL1-klondike-draw=1;draw=3-N1": "twice",
     "SOL1-klondike-draw-N1": "name=value",
     "SOL1-solitaire-N1": "accepted: klondike, freecell",
@@ -126,7 +130,7 @@ BAD_CODES = {
     "SOL1-klondike-N012": "leading zeros",
     "SOL1-klondike-Nabc": "whole number",
     "SOL1-klondike-X5": "N<number>, S<seed>, C<number>",
-    "SOL1-canfield-C5": "freecell only",
+    f"SOL1-{PLAIN}-C5": "freecell only",
     "SOL1-freecell-C2147483648": "1..2147483647",
     "SOL1-freecell-C0": "1..2147483647",
     "klondike 4711": "malformed deal code",
@@ -155,19 +159,17 @@ def test_games_and_options() -> None:
     assert k.option("passes").values == ("unlimited", "1", "3")
     assert not k.option("scoring").solving
     assert games.game("freecell").option("cells").values == ("1", "2", "3", "4")
-    assert games.game("spider").deck_size == len(games.game("spider").deck(games.game("spider").defaults())) == 104
-    assert games.game("gaps").deck_size == len(games.game("gaps").deck(())) == 52
+    for g in games.GAMES.values():
+        assert g.deck_size == len(g.deck(g.defaults()))
     with pytest.raises(BadInput, match="accepted: klondike"):
         games.game("hearts")
 
 
 def test_boards() -> None:
-    assert list(games.BOARDS) == [
-        "klondike-1", "klondike-3", "freecell", "canfield", "tripeaks", "pyramid",
-        "spider-1", "spider-2", "spider-4", "labellelucie", "gaps",
-    ]  # fmt: skip
+    # every game's boards, in the registry's order and then the game's, each id once
+    assert list(games.BOARDS) == [s.id for g in games.GAMES.values() for s in g.boards]
+    assert len(set(games.BOARDS)) == sum(len(g.boards) for g in games.GAMES.values())
     assert engine.board_code("klondike-3", 4711) == SPEC_CODES[0]
-    assert engine.board_code(engine.board("spider-2"), 5) == "SOL1-spider-suits=2-N5"
     for b in games.BOARDS.values():
         assert engine.board_for(engine.board_code(b, 77)) == b
         assert b.budget > 0 and b.label

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 import shutil
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from engine import cards, dealer, method
+from engine import GAMES, DealCode, Game, cards, dealer, format_code, method
 
 KLONDIKE_1_SEED = (
     "63101e8dcee7da1a831e6d7f1732cddf183fb22f6aed7dcfca95cccda9072d1b"
@@ -46,6 +46,12 @@ SHA512_ABC = (
     "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
     "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"
 )
+
+
+def _dealing_option_sets(g: Game) -> list[dict[str, str]]:
+    """Every combination of the options that change the cards dealt (the others at their defaults)."""
+    dealing = [o for o in g.options if o.deals]
+    return [dict(zip((o.name for o in dealing), values)) for values in itertools.product(*(o.values for o in dealing))]
 
 
 def test_sha512_fips_example() -> None:
@@ -144,40 +150,26 @@ def test_shuffle_is_fisher_yates_from_the_end() -> None:
 
 
 def test_fresh_decks() -> None:
+    """The one-deck games' fresh deck (a game whose options deal other decks tests its own in its
+    folder, tests/games/<game>/; tests/test_architecture.py checks every deck against the registry)."""
     one = list(range(52))
     assert cards.names(one[:14]) == "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH"
-    for game in ("klondike", "freecell", "canfield", "tripeaks", "pyramid", "labellelucie", "gaps"):
+    one_deck = [g.id for g in GAMES.values() if not any(o.deals for o in g.options)]
+    assert one_deck
+    for game in one_deck:
         assert method.fresh_deck(game) == one
-    assert method.fresh_deck("spider", {"suits": "4"}) == one + one
-    assert method.fresh_deck("spider", {"suits": "1"}) == list(range(13)) * 8
-    two = method.fresh_deck("spider", {"suits": "2"})
-    runs = [two[i : i + 13] for i in range(0, 104, 13)]
-    assert runs == [list(range(13)), list(range(13, 26))] * 4
-    with pytest.raises(ValueError):
-        method.fresh_deck("spider", {"suits": "3"})
-
-
-@pytest.mark.parametrize(
-    "suits,counts",
-    [("1", {c: 8 for c in range(13)}), ("2", {c: 4 for c in range(26)}), ("4", {c: 2 for c in range(52)})],
-)
-def test_two_deck_multisets(suits: str, counts: dict[int, int]) -> None:
-    for n in (1, 2, 3, 500_000, 1_000_000):
-        d = dealer.deal(f"SOL1-spider-suits={suits}-N{n}")
-        assert len(d.order) == 104 and Counter(d.order) == Counter(counts)
 
 
 def test_deal_keys() -> None:
     assert method.deal_key("klondike", {"draw": "3"}) == method.deal_key("klondike", {"draw": "1"}) == "klondike"
     assert method.deal_key("freecell", {"cells": "2"}) == "freecell"
-    assert [method.deal_key("spider", {"suits": s}) for s in "124"] == ["spider-1", "spider-2", "spider-4"]
-    seeds = {dealer.deal(f"SOL1-spider-suits={s}-N7").seed for s in "124"}
-    assert len(seeds) == 3
-    assert dealer.deal("SOL1-canfield-N7").seed == method.numbered_seed("canfield", 7)
+    for g in GAMES.values():  # a numbered deal's seed is its deal key's
+        d = dealer.deal(format_code(DealCode.numbered(g.id, {}, 7)))
+        assert d.seed == method.numbered_seed(g.deal_key(g.defaults()), 7)
 
 
 def test_redeal_stream() -> None:
-    seed = method.numbered_seed("labellelucie", 5)
+    seed = method.numbered_seed("any deal key", 5)
     gathered = list(range(40))
     for n in (1, 2):
         domain = f"SiggySoft Solitaire redeal {n} v1".encode()
@@ -199,8 +191,10 @@ def test_native_deal_matches_python() -> None:
         seed = rng.randbytes(64)
         for size in (52, 104):
             assert _native.deal_positions(seed, size) == method.shuffle_positions(seed, size)
-    for code in ("SOL1-klondike-N4711", "SOL1-spider-suits=1-N3", "SOL1-spider-suits=2-N3", "SOL1-spider-N9"):
-        assert dealer.native_order(code) == dealer.deal(code).order
+    for g in GAMES.values():  # every game and every deck it deals (tests/test_architecture.py's option sets)
+        for options in _dealing_option_sets(g):
+            code = format_code(DealCode.numbered(g.id, options, 4711))
+            assert dealer.native_order(code) == dealer.deal(code).order, code
     assert cards.names(dealer.native_order("SOL1-klondike-N1")) == KLONDIKE_1
     with pytest.raises(ValueError):
         dealer.native_order("SOL1-freecell-C1")
@@ -222,9 +216,10 @@ def test_deal_py_runs_alone(tmp_path: Path) -> None:
     assert run("--code", "SOL1-klondike-draw=3;passes=unlimited;scoring=standard-N4711").stdout == KLONDIKE_4711 + "\n"
     assert run("--seed", "klondike", "1").stdout == KLONDIKE_1_SEED + "\n"
     assert run("--seed", "freecell", "1").stdout == FREECELL_1_SEED + "\n"
-    spider = cards.names(dealer.deal("SOL1-spider-suits=2-N3").order)
-    assert run("spider", "3", "--suits", "2").stdout == spider + "\n"
-    assert run("--code", "SOL1-spider-suits=2-N3").stdout == spider + "\n"
+    for g in GAMES.values():  # every game's deal 3 and its code, as the engine deals them
+        code = format_code(DealCode.numbered(g.id, {}, 3))
+        want = cards.names(dealer.deal(code).order) + "\n"
+        assert run(g.id, "3").stdout == run("--code", code).stdout == want, g.id
     bad = run("klondike", "0")
     assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1 and "1..1,000,000" in bad.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deal.py"]

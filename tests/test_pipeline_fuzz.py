@@ -12,6 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine import GAMES
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pipeline_fake import FakeSolver  # noqa: E402
 from pipeline_helpers import run, table_rows  # noqa: E402
@@ -84,7 +86,7 @@ NASTY_TEXT = st.one_of(
 code_text = st.one_of(
     st.builds(
         lambda g, o, k, v: f"SOL1-{g}{o}-{k}{v}",
-        st.sampled_from(["klondike", "freecell", "spider", "x", ""]),
+        st.sampled_from([*GAMES, "x", ""]),  # every game of the registry
         st.sampled_from(["", "-cells=4", "-draw=3", "-cells=99", "-a=b;c", "-;;"]),
         st.sampled_from(["N", "S", "C", "Q", ""]),
         st.one_of(st.sampled_from(["1", "0", "01", HUGE, str(2**31), "A" * 103, ""]), st.text(max_size=12)),

@@ -16,7 +16,7 @@ from engine import BadInput
 from engine.referee import Replay, parse_line, replay, replay_state
 from engine.games.klondike import rules as k
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent / "games" / "klondike"))  # its example game's helpers
 from klondike_helpers import position, search  # noqa: E402
 
 

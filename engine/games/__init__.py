@@ -1,12 +1,23 @@
-"""The registry of games: one line per game folder. Each folder (`engine/games/<game>/`) declares
-its `GAME` (options, boards, deck, deal key, layout, referee rules); the boards of every game,
-in this order, are the boards dealpool knows.
+"""The registry of games: an import and a line per game folder. Each folder (`engine/games/<game>/`)
+declares its `GAME` (options, boards, deck, deal key, layout, referee rules) and its `FACTS`
+(`facts.py`: what the docs, the report and the tests read); the boards of every game, in this order,
+are the boards dealpool knows. Everything else that lists games derives from here
+(docs/architecture.md, "Add a game").
 """
 
 from __future__ import annotations
 
 from engine.errors import BadInput
-from engine.games import canfield, freecell, gaps, klondike, labellelucie, pyramid, spider, tripeaks
+# One import and one entry below a game, each on a line of its own (so two branches adding games
+# add lines, never change one).
+from engine.games import klondike
+from engine.games import freecell
+from engine.games import canfield
+from engine.games import tripeaks
+from engine.games import pyramid
+from engine.games import spider
+from engine.games import labellelucie
+from engine.games import gaps
 from engine.games.base import Board, BoardSpec, Game, Layout, Option, Options
 
 GAMES: dict[str, Game] = {

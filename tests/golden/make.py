@@ -1,4 +1,4 @@
-"""Regenerate the golden fixtures, tests/golden/<game>.json: `make golden`, or
+"""Regenerate the golden fixtures, tests/games/<game>/golden.json: `make golden`, or
 
     python tests/golden/make.py [GAME ...]            re-measure every listed fixture and rewrite the files
     python tests/golden/make.py --check [GAME ...]    re-measure and list the differences; write nothing
@@ -22,6 +22,7 @@ from typing import Any
 import engine
 
 HERE = Path(__file__).resolve().parent
+GAMES_DIR = HERE.parent / "games"  # each game's tests folder holds its golden.json
 FILE_KEYS = ("game", "about", "fixtures")
 CHOSEN = ("board", "kind", "code", "budget")  # chosen, kept as they are
 MEASURED = ("verdict", "nodes", "line_length", "line_sha256")  # written from the solver
@@ -29,7 +30,7 @@ FIELDS = CHOSEN + MEASURED
 
 
 def path_of(game: str) -> Path:
-    return HERE / f"{game}.json"
+    return GAMES_DIR / game / "golden.json"
 
 
 def games() -> list[str]:
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         if not same and not a.check:
             path.write_text(text)
         status = "unchanged" if same else "differs" if a.check else "rewritten"
-        print(f"tests/golden/{path.name}: {len(json.loads(text)['fixtures'])} fixtures, {status}")
+        print(f"{path.relative_to(HERE.parent.parent)}: {len(json.loads(text)['fixtures'])} fixtures, {status}")
     return 1 if a.check and changed else 0
 
 

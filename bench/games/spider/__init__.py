@@ -1,4 +1,4 @@
-"""Spider benchmark: `python -m bench.spider [--deals 1-1000] [--budgets LIST]`.
+"""Spider benchmark: `python -m bench --games spider [--deals 1-1000] [--budgets LIST]`.
 
 Numbered deals of each board (spider-1, spider-2, spider-4), each solved at the board's budget,
 every won line replayed by the referee: decided %, won %, mean / median / p95 / max time
@@ -24,7 +24,7 @@ REFERENCE = (
 def main(argv: list[str] | None = None) -> int:
     """Options: --deals A-B (default 1-1000), --budgets LIST (default: each board's budget),
     --boards a,b (default all three)."""
-    ap = argparse.ArgumentParser(prog="python -m bench.spider")
+    ap = argparse.ArgumentParser(prog="python -m bench --games spider")
     add_shared(ap, deals="1-1000")
     ap.add_argument("--boards", default=",".join(BOARDS), help="boards, from " + ", ".join(BOARDS))
     args = ap.parse_args(argv)

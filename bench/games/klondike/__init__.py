@@ -9,7 +9,7 @@ calls impossible that we win are counted. Ratios are pyksolve's seconds over our
 Only the solvers' own calls are timed, one deal at a time on one core.
 
 Beside lonelybot (a fast Rust Klondike solver, not on PyPI): its per-deal times recorded on deals
-1..300 of both draws (bench/peers/lonelybot_klondike_1-300.csv; how they were taken:
+1..300 of both draws (lonelybot_klondike_1-300.csv beside this module; how they were taken:
 docs/bench-log.md, Klondike) are read from the file and set beside ours at the default budget:
 the total over the deals it decided and the medians, and verdicts that disagree (issue 15). Its times
 are its library call alone (a deal already in memory), so the like-for-like figure, on which the
@@ -18,7 +18,7 @@ search with the Python-Rust crossing, no dealing; CPU because load moves it less
 and its times were taken at load about 3); the whole `engine.solve` call (dealing the code in Python
 included) and the native call's wall seconds are printed beside it.
 
-Run alone: `python -m bench.klondike [--deals 1-1000] [--budgets x0.25,default,x4]
+Run alone: `python -m bench --games klondike [--deals 1-1000] [--budgets x0.25,default,x4]
 [--boards klondike-1,klondike-3] [--no-peer]` (bench/args.py: the shared options); `python -m bench`
 calls `main(argv)`.
 """
@@ -36,7 +36,12 @@ import engine
 from bench.args import add_shared, budgets
 
 BOARDS_DEFAULT = ("klondike-1", "klondike-3")
-LONELYBOT_CSV = os.path.join(os.path.dirname(__file__), "peers", "lonelybot_klondike_1-300.csv")
+LONELYBOT_CSV = os.path.join(os.path.dirname(__file__), "lonelybot_klondike_1-300.csv")
+
+
+# (board, deal, caps in MiB): a deal whose search outgrows small caps, for `python -m bench --games memory`
+# (tests/games/klondike/test_klondike_memory.py solves one at a small cap).
+MEMORY: list[tuple[str, str, list[int]]] = [("klondike-3", "262", [64, 256, 1024])]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from engine.deal import redeal as method_redeal
 from engine.games.base import deal_rows
 from engine.games.labellelucie import rules as R
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/: the shared helpers
 from rules_helpers import assert_probe, assert_undo_restores, random_play, walk_matches_referee  # noqa: E402
 
 # Every token the notation could hold, legal or not, plus junk.

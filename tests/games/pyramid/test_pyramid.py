@@ -1,5 +1,5 @@
-"""TriPeaks and Pyramid: rules properties, native-vs-Python differential play, solver lines
-replayed by the rules (their golden fixtures: tests/test_golden.py)."""
+"""Pyramid: rules properties, native-vs-Python differential play, solver lines replayed by the
+rules (its golden fixtures: tests/test_golden.py)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from hypothesis import given, settings, strategies as st
 
 from engine import BOARDS, BadInput, DealCode, IllegalMove, _native, dealer, format_code, replay, rules_for, solve
 from engine.games.pyramid import rules as pyramid
-from engine.games.tripeaks import rules as tripeaks
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/: the shared helpers
 from rules_helpers import assert_probe, assert_undo_restores, random_play, walk_matches_referee  # noqa: E402
 
-GAMES = ("tripeaks", "pyramid")
+GAME = "pyramid"
 
-# Every token either game could ever read, legal or not, plus junk.
+# Every token TriPeaks or Pyramid could ever read (their notations share the p tokens), legal or
+# not, plus junk.
 TOKENS = (
     ["d", "r", "s", "w", "u", "p0", "p29", "p01", "x", "", "s+s", "p1+p1", "d+d"]
     + [f"p{i}" for i in range(1, 29)]
@@ -42,11 +42,10 @@ def _state(game: str, number: int, options: dict[str, str] | None = None):
 # ---- rules properties -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=40, deadline=None)
 @given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=80))
-def test_cards_conserved_and_undo_restores(game: str, number: int, choices: list[int]) -> None:
-    rules, state = _state(game, number)
+def test_cards_conserved_and_undo_restores(number: int, choices: list[int]) -> None:
+    rules, state = _state(GAME, number)
 
     def conserved(state: Any) -> None:
         assert sorted(rules.cards(state)) == list(range(52))
@@ -54,36 +53,17 @@ def test_cards_conserved_and_undo_restores(game: str, number: int, choices: list
     assert_undo_restores(rules, state, choices, conserved)
 
 
-@pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=40, deadline=None)
 @given(number=st.integers(1, 1_000_000), choices=st.lists(st.integers(0, 1000), max_size=60),
        probe=st.sampled_from(TOKENS))
-def test_illegal_moves_refused_and_legal_ones_accepted(game: str, number: int, choices: list[int], probe: str) -> None:
-    rules, state = _state(game, number)
+def test_illegal_moves_refused_and_legal_ones_accepted(number: int, choices: list[int], probe: str) -> None:
+    rules, state = _state(GAME, number)
     random_play(rules, state, choices)
 
     def pair_either_way(probe: str, legal: list[str]) -> bool:  # a pair in either order is the same move
-        return game == "pyramid" and "+" in probe and "+".join(reversed(probe.split("+"))) in legal
+        return "+" in probe and "+".join(reversed(probe.split("+"))) in legal
 
     assert_probe(rules, state, probe, pair_either_way)
-
-
-def test_tripeaks_wrap_option() -> None:
-    # Table all queens but p19 = A; waste K: the ace fits only with wrap.
-    rows = [[11] * 3, [24] * 6, [37] * 9, [0] + [4] * 9]
-    layout = {"rows": rows, "stock": [[5]], "waste": [[12]]}
-    wrap = tripeaks.new_state(layout, {"wrap": "yes"})
-    assert "p19" in tripeaks.legal_moves(wrap)
-    flat = tripeaks.new_state(layout, {"wrap": "no"})
-    assert tripeaks.legal_moves(flat) == ["d"]
-    with pytest.raises(IllegalMove):
-        tripeaks.play(flat, "p19")
-    tripeaks.play(flat, "d")
-    with pytest.raises(IllegalMove, match="no redeal"):
-        tripeaks.play(flat, "d")
-    assert tripeaks.native_options({"wrap": "no"}) == {"wrap": 0}
-    with pytest.raises(BadInput):
-        tripeaks.native_options({"wrap": "maybe"})
 
 
 def test_pyramid_passes_and_goal_options() -> None:
@@ -127,11 +107,9 @@ def test_pyramid_passes_and_goal_options() -> None:
 # ---- native vs Python -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "game,options", [("tripeaks", {}), ("tripeaks", {"wrap": "no"}), ("pyramid", {}),
-                     ("pyramid", {"passes": "unlimited", "goal": "all"}), ("pyramid", {"passes": "1"})]
-)
-def test_native_walk_matches_python_legal_moves(game: str, options: dict[str, str]) -> None:
+@pytest.mark.parametrize("options", [{}, {"passes": "unlimited", "goal": "all"}, {"passes": "1"}])
+def test_native_walk_matches_python_legal_moves(options: dict[str, str]) -> None:
+    game = GAME
     rules = rules_for(game)
     checked = 0
     for number in range(1, 31):
@@ -145,11 +123,10 @@ def test_native_walk_matches_python_legal_moves(game: str, options: dict[str, st
 # ---- the solver -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_solver_lines_replay(game: str) -> None:
+def test_solver_lines_replay() -> None:
     won = 0
     for number in range(1, 61):
-        s = solve(code_for(game, {}, number), 200_000)
+        s = solve(code_for(GAME, {}, number), 200_000)
         if s.verdict == "won":
             assert replay(s.code, s.line).ok, s.code
             won += 1
@@ -158,9 +135,7 @@ def test_solver_lines_replay(game: str) -> None:
     assert won > 20
 
 
-def test_default_budgets_decide_and_boards_exist() -> None:
-    for game in GAMES:
-        assert _native.solvable(game)
-        assert BOARDS[game].budget >= 1_000_000
-    assert dict(BOARDS["pyramid"].options) == {"passes": "3", "goal": "pyramid"}  # Microsoft's rules
-    assert dict(BOARDS["tripeaks"].options) == {"wrap": "yes"}
+def test_default_budget_decides_and_the_board_exists() -> None:
+    assert _native.solvable(GAME)
+    assert BOARDS[GAME].budget >= 1_000_000
+    assert dict(BOARDS[GAME].options) == {"passes": "3", "goal": "pyramid"}  # Microsoft's rules

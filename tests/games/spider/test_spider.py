@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from engine import BadInput, DealCode, IllegalMove, _native, dealer, format_code, replay, solve
 from engine.games.spider import rules
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/: the shared helpers
 from rules_helpers import assert_probe, assert_undo_restores, random_play, walk_matches_referee  # noqa: E402
 
 SUITS = ("1", "2", "4")

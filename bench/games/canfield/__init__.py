@@ -1,6 +1,6 @@
 """Canfield benchmark: numbered deals solved at a node budget, with decided %, won % and times.
 
-Runnable alone (`python -m bench.canfield [--deals 1-1000] [--budgets LIST] [--jobs J] [--rows PATH]`)
+Runnable alone (`python -m bench --games canfield [--deals 1-1000] [--budgets LIST] [--jobs J] [--rows PATH]`)
 and as the canfield section of `python -m bench` (bench/args.py: the shared options; `main(argv)`
 returns 0). Every won line is replayed by the referee, so the figures count only verified wins.
 
@@ -24,6 +24,11 @@ import engine
 from bench.args import add_shared, budgets
 
 GAME = "canfield"
+
+
+# (board, deal, caps in MiB): a deal whose search outgrows small caps, for `python -m bench --games memory`
+# (tests/games/canfield/test_canfield_memory.py solves one at a small cap).
+MEMORY: list[tuple[str, str, list[int]]] = [("canfield", "2", [64, 256])]
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,7 @@ def summary(rows: list[Row], budget: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m bench.canfield", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m bench --games canfield", description=__doc__.splitlines()[0])
     add_shared(p, deals="1-1000")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--rows", type=Path, default=None, help="also write every deal's row as JSON lines")

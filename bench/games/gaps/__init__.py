@@ -1,4 +1,4 @@
-"""Gaps benchmark: `python -m bench.gaps [--deals 1-1000] [--budgets LIST]`.
+"""Gaps benchmark: `python -m bench --games gaps [--deals 1-1000] [--budgets LIST]`.
 
 Numbered deals of the `gaps` board (two redeals, each when no gap can be filled) at the board's
 budget: decided %, won %, times, nodes, every won line replayed, and the solver's redeals against

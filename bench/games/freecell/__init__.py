@@ -8,7 +8,7 @@ on a shared machine inflates neither solver; the referee's replay is timed apart
 (`freecell-solver`, the `bench` extra), which loads Debian's `libfreecell-solver0`; without it the
 run still measures dealpool and says fc-solve was not found.
 
-Run alone: `python -m bench.freecell [--deals A-B] [--budgets LIST] [--numbered N] [--no-fcs]`
+Run alone: `python -m bench --games freecell [--deals A-B] [--budgets LIST] [--numbered N] [--no-fcs]`
 (`--deals` the classic deals, default 1-32000; `--budgets` the node budgets a deal, default the
 freecell board's (bench/args.py); `--numbered` the SiggySoft ones 1..N, default 10000, 0 for none).
 """
@@ -26,6 +26,11 @@ from bench.args import add_shared, budgets
 
 GAME = engine.game("freecell")
 UNWINNABLE = 11982  # the one classic deal of 1..32000 that cannot be won
+
+
+# (board, deal, caps in MiB): a deal whose search outgrows small caps, for `python -m bench --games memory`
+# (tests/games/freecell/test_freecell_memory.py solves one at a small cap).
+MEMORY: list[tuple[str, str, list[int]]] = [("freecell", "C11982", [64, 256])]
 
 
 @dataclass
@@ -158,7 +163,7 @@ def run_numbered(count: int, budget: int) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.freecell", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m bench --games freecell", description=__doc__.split("\n")[0])
     add_shared(ap, deals="1-32000")
     ap.add_argument("--numbered", type=int, default=10000, help="SiggySoft-numbered deals 1..N (default 10000; 0: none)")
     ap.add_argument("--no-fcs", action="store_true", help="skip Freecell Solver")

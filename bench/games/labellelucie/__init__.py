@@ -1,4 +1,4 @@
-"""La Belle Lucie benchmark: `python -m bench.labellelucie [--deals 1-1000] [--budgets LIST]`.
+"""La Belle Lucie benchmark: `python -m bench --games labellelucie [--deals 1-1000] [--budgets LIST]`.
 
 Numbered deals of the `labellelucie` board (two redeals, each when no move is left; no merci) at the
 board's budget: decided %, won %, times, nodes, every won line replayed, and the solver's redeals

@@ -159,7 +159,7 @@ def small_positions(draw):
 @given(small_positions())
 def test_verdicts_agree_with_brute_force(pos):
     """Every pruning rule at once, checked against an exhaustive search over all legal moves
-    (tests/klondike_helpers.py `winnable`): the solver's `lost` is a real loss, its `won` line
+    (klondike_helpers.py `winnable`): the solver's `lost` is a real loss, its `won` line
     replays to a win in the Python rules, and a small position is always decided."""
     from klondike_helpers import winnable
 

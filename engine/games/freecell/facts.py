@@ -1,0 +1,18 @@
+"""FreeCell: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+
+from __future__ import annotations
+
+from engine.games.facts import Facts, Figure
+
+FACTS = Facts(
+    search="one depth-first and five best-first scans, interleaved",
+    published=(
+        Figure(
+            board="freecell",
+            winnable="99.998812 % (102075 impossible)",
+            n="8,589,934,591",
+            rules="4 cells, Microsoft deals (ours are SiggySoft-numbered random deals)",
+            source="freecell-pro impossible-deals list (Pringle, Fish) and the 2016 report on intractable deals",
+        ),
+    ),
+)

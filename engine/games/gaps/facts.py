@@ -1,0 +1,21 @@
+"""Gaps: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+
+from __future__ import annotations
+
+from engine.games.facts import Facts, Figure
+
+FACTS = Facts(
+    search="best-first over every legal move, redeals simulated from the seed",
+    published=(
+        Figure(
+            board="gaps",
+            winnable="85.815 % ± 3.717 % (over 6 % of deals inconclusive)",
+            n="10,000",
+            rules="no redeals (ours: two redeals, each when blocked): compare with care",
+            source="Solvitaire (Blake & Gent), as quoted by solitairewinrates.com, Gaps technical details",
+        ),
+    ),
+    golden_unpinned={
+        "lost": "no numbered deal of 1..4000 is lost (bench log G1); its lost proofs are cargo tests",
+    },
+)

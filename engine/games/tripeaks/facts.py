@@ -1,0 +1,18 @@
+"""TriPeaks: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+
+from __future__ import annotations
+
+from engine.games.facts import Facts, Figure
+
+FACTS = Facts(
+    search="depth-first over every legal move",
+    published=(
+        Figure(
+            board="tripeaks",
+            winnable="96.6 % (weak source)",
+            n="1,000",
+            rules="wrap K-A, no redeal",
+            source="a vendor's page; a rough guide only",
+        ),
+    ),
+)

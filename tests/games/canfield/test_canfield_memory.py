@@ -1,0 +1,16 @@
+"""Canfield under the memory cap (docs/solver.md, "The memory cap"): a memory-hungry deal ends
+unknown (memory) with its process's resident memory within the bound (tests/memory_helpers.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine import board_code
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/: the shared helpers
+from memory_helpers import assert_within_the_cap  # noqa: E402
+
+
+def test_resident_memory_stays_within_the_cap() -> None:
+    assert_within_the_cap(board_code("canfield", 2), 2_000_000, 16)
