@@ -160,3 +160,34 @@ def test_solver_lines_and_altered_lines_replay_alike() -> None:
             refused += 1
             assert (js["refused"]["at"], js["refused"]["reason"]) == (py.at, py.error), r
     assert refused >= 5 * len(engine.BOARDS)
+
+
+FUZZ_PER_BOARD = int(os.environ.get("FUZZ_PER_BOARD", "150"))
+FUZZ = ["1", "2", "3", "9", "10", "11", "0", ">", ":", "v", "f", "w", "x", "r", "d", "u", "p", "s", "+", "h", "a", "b",
+        "S", "H", "D", "C", "K", "A", "T", "Q", "\n", " ", "é", "-", "19", "28", "٣", "²"]  # fmt: skip
+
+
+def test_fuzzed_lines_are_judged_alike() -> None:
+    """The golden won lines with a token replaced or inserted by noise from the notations' alphabet:
+    both referees reach the same verdict, index and reason on every one (never a crash in either)."""
+    rng = random.Random(31)
+    golden = json.loads((ROOT / "clients/js/test/golden/lines.json").read_text())["boards"]
+    replays = []
+    for b in golden:
+        for _ in range(FUZZ_PER_BOARD):
+            line = list(b["line"])
+            token = "".join(rng.choice(FUZZ) for _ in range(rng.randint(1, 6)))
+            if rng.random() < 0.3:
+                token = rng.choice(line) + rng.choice(["", *FUZZ])
+            k = rng.randrange(len(line))
+            line[k : k + rng.randint(0, 1)] = [token]
+            replays.append({"code": b["code"], "line": line})
+    got = _node({"replays": replays})["replays"]
+    differ = []
+    for r, js in zip(replays, got):
+        py = engine.replay(r["code"], r["line"])
+        mine = (js["won"], js["refused"]["at"] if js["refused"] else (-1 if js["won"] else len(r["line"])),
+                js["refused"]["reason"] if js["refused"] else (None if js["won"] else "not won"))  # fmt: skip
+        if mine != (py.ok, py.at, py.error):
+            differ.append((r["code"], r["line"][py.at] if 0 <= py.at < len(r["line"]) else None, mine, (py.ok, py.at, py.error)))
+    assert differ == [], "\n".join(map(repr, differ[:12]))

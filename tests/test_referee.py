@@ -152,3 +152,17 @@ def test_replay_cli_exit_codes():
     bad_input = run_cli(["replay", c], "[1, 2]")
     assert bad_input.returncode == 2 and bad_input.stderr.startswith("dealpool: error: ")
     assert "Traceback" not in bad_code.stderr + bad_input.stderr
+
+
+@pytest.mark.parametrize("code, token", [
+    ("SOL1-tripeaks-N2", "p²"), ("SOL1-tripeaks-N2", "p٣"), ("SOL1-pyramid-N2", "p²"), ("SOL1-pyramid-N2", "p٣+p1"),
+    ("SOL1-klondike-N1", "1:٣>2"),
+])  # fmt: skip
+def test_positions_and_counts_are_ascii_digits(code: str, token: str) -> None:
+    """Found by the JS kit's differential fuzz (tests/test_js_kit.py): a position written with a
+    digit Python's str.isdigit() takes but int() refuses ("p²") was a ValueError traceback, and one
+    int() takes ("p٣") was played as p3. Both are refused as no move of the notation."""
+    from engine import replay
+
+    r = replay(code, [token])
+    assert not r.ok and r.at == 0 and "is not a" in (r.error or "") and "move" in (r.error or ""), r
