@@ -20,7 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "clients" / "js" / "testing"))
 import browser  # noqa: E402  (clients/js/testing/browser.py)
 
-BOARDS = "klondike-3,freecell,labellelucie,spider-1"
+# Seed 000's two example games, a redealing game (its redeal streams) and a two-deck one (104 cards).
+BOARDS = ",".join(
+    ["klondike-3", "freecell"]
+    + [next(b.id for b in engine.BOARDS.values() if test(engine.game(b.game))) for test in (lambda g: g.seeded, lambda g: g.deck_size > 52)]
+)
+REDEALING = BOARDS.split(",")[2]
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +60,7 @@ def test_the_kit_in_chromium(signed_pool: tuple[Path, Path], tmp_path: Path) -> 
     (tampered / "freecell.json").write_text(json.dumps(doc))
     names = sorted(p.name for p in pool.iterdir())
     codes = [engine.board_code(b, n) for b in engine.BOARDS for n in (1, 999_999)] + ["SOL1-freecell-C11982"]
-    won = json.loads((pool / "labellelucie.json").read_text())["deals"][0]
+    won = json.loads((pool / f"{REDEALING}.json").read_text())["deals"][0]
     root = tmp_path / "site"
     browser.site(root, {"pool": pool, "tampered": tampered})
     with browser.kit_page(root) as (page, errors):

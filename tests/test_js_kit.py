@@ -33,8 +33,8 @@ STEPS = 220
 
 
 def _golden_module() -> Any:
-    """clients/js/test/golden/make.py: its `new_state`, `layout_of` and `view` (what a viewer
-    draws, written from the Python states) are this test's Python side too."""
+    """clients/js/test/golden/make.py: its `new_state`, `layout_of` and `state_doc` (a position as
+    plain data, every field) are this test's Python side too."""
     spec = importlib.util.spec_from_file_location("js_golden_make", ROOT / "clients/js/test/golden/make.py")
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
@@ -81,7 +81,7 @@ def test_random_codes_deal_bit_exact_in_both() -> None:
 
 
 def _walk(rng: random.Random, code: str) -> tuple[list[str], list[list[str]], Any, bool]:
-    """A random walk on the Python referee: (line, legal lists at every step, final view, won)."""
+    """A random walk on the Python referee: (line, legal lists at every step, final position, won)."""
     d = engine.deal(code)
     rules = engine.rules_for(d.game)
     state = G.new_state(d)
@@ -100,7 +100,7 @@ def _walk(rng: random.Random, code: str) -> tuple[list[str], list[list[str]], An
         else:
             break
         legal.append(rules.legal_moves(state))
-    return line, legal, json.loads(json.dumps(G.view(d.game, state))), rules.is_won(state)
+    return line, legal, json.loads(json.dumps(G.state_doc(state))), rules.is_won(state)
 
 
 def test_random_walks_list_the_same_moves_in_both() -> None:
@@ -109,16 +109,16 @@ def test_random_walks_list_the_same_moves_in_both() -> None:
     for b in engine.BOARDS.values():
         for _ in range(WALKS_PER_BOARD):
             code = engine.board_code(b.id, rng.randint(1, method.NUMBER_MAX))
-            line, legal, view, won = _walk(rng, code)
+            line, legal, state, won = _walk(rng, code)
             walks.append({"code": code, "line": line})
-            want.append({"legal": legal, "view": view, "won": won})
+            want.append({"legal": legal, "state": state, "won": won})
     got = _node({"walks": walks})["walks"]
     steps = 0
     for w, js, py in zip(walks, got, want):
         for k, (a, b) in enumerate(zip(js["legal"], py["legal"])):
             assert a == b, f"{w['code']} after {w['line'][:k]}"
         assert len(js["legal"]) == len(py["legal"])
-        assert js["view"] == py["view"], w["code"]
+        assert js["state"] == py["state"], w["code"]
         assert js["won"] == py["won"]
         steps += len(w["line"])
     assert steps >= len(engine.BOARDS) * WALKS_PER_BOARD * 50  # walks long enough to say something

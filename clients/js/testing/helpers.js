@@ -23,3 +23,9 @@ export function goldenPool() {
 }
 
 export const POOL_PUB = () => readFileSync(GOLDEN + 'pool.pub', 'utf8');
+
+/** A referee's position as plain data: every field, bytes as hex (golden/make.py's state_doc). */
+export function stateDoc(state) {
+  const plain = (v) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : Array.isArray(v) ? v.map(plain) : v);
+  return Object.fromEntries(Object.entries(state).map(([k, v]) => [k, plain(v)]));
+}

@@ -9,8 +9,9 @@ Writes, under clients/js/test/golden/ (checked by `node --test clients/js/test/`
                   derived boards of codes with other options
     deals.json    codes of every board and option combination (N, random S, classic C) with seed,
                   order and layout (the layout without a `seed` group: Deal.seed carries it)
-    lines.json    a won line per board with the legal-move list at every step and the position at
-                  a few steps; the same lines with undos; refused lines with the referee's reason
+    lines.json    a won line per board with the legal-move list at every step and the referee's
+                  whole position (every state field) at a few steps; the same lines with undos;
+                  refused lines with the referee's index and reason
     zstd.json     pyarrow's zstd frames of text, noise and repeats at levels 1, 3 and 19
     fair.json     seed 002's shoe, draws, unbiased below/sample/pick, commitments, SHA3-384 vectors
     pool/         with --pool (or when missing): a small exported pool, signed (the private key is
@@ -59,53 +60,28 @@ def new_state(d: engine.Deal) -> Any:
     return rules.new_state(d.layout, d.options)
 
 
-# ---------------------------------------------------------------- what a viewer draws, from Python
-# Written from the Python states, independently of the kit's view(): the test compares the two.
+# ---------------------------------------------------------------- a position as plain data
 
 
-def _found_lists(heights: list[int]) -> list[list[int]]:
-    return [[s * 13 + r for r in range(n)] for s, n in enumerate(heights)]
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(w.title() for w in rest)
 
 
-def view(game: str, s: Any) -> dict[str, Any]:
-    if game == "klondike":
-        left = None if s.max_redeals is None else s.max_redeals - s.redeals
-        return {"groups": {"tableau": s.piles, "stock": [s.stock], "waste": [s.waste], "foundation": _found_lists(s.found)},
-                "down": {"tableau": s.down, "stock": [len(s.stock)]}, "found": s.found,
-                "info": {"draw": s.draw, "redeals": s.redeals, "redealsLeft": left}}  # fmt: skip
-    if game == "freecell":
-        return {"groups": {"tableau": s.columns, "cells": [[] if c is None else [c] for c in s.cells],
-                           "foundation": _found_lists(s.foundations)},
-                "down": {}, "found": s.foundations, "info": {}}  # fmt: skip
-    if game == "canfield":
-        found = [[st * 13 + (s.base + i) % 13 for i in range(n)] for st, n in enumerate(s.found)]
-        return {"groups": {"reserve": [s.reserve], "tableau": s.tableau, "stock": [s.stock], "waste": [s.waste], "foundation": found},
-                "down": {"reserve": [max(0, len(s.reserve) - 1)], "stock": [len(s.stock)]}, "found": s.found,
-                "info": {"base": s.base + 1, "draw": s.draw}}  # fmt: skip
-    if game in ("tripeaks", "pyramid"):
-        sizes = (3, 6, 9, 10) if game == "tripeaks" else tuple(range(1, 8))
-        rules = engine.rules_for(game)
-        rows, down, p = [], [], 0
-        for n in sizes:
-            rows.append([-1 if c is None else c for c in s.table[p : p + n]])
-            down.append([s.table[q] is not None and not rules.free(s, q) for q in range(p, p + n)])
-            p += n
-        if game == "tripeaks":
-            return {"groups": {"rows": rows, "stock": [s.stock], "waste": [s.waste]}, "down": {"stock": [len(s.stock)]},
-                    "faceDown": {"rows": down}, "info": {"wrap": s.wrap}}  # fmt: skip
-        return {"groups": {"rows": rows, "stock": [s.stock], "waste": [s.waste], "gone": [s.gone]},
-                "down": {"stock": [len(s.stock)]},
-                "info": {"passes": None if s.passes == 0 else s.passes, "recycles": s.recycles,
-                         "goal": "all" if s.goal_all else "pyramid"}}  # fmt: skip
-    if game == "spider":
-        return {"groups": {"tableau": s.cols, "stock": [s.stock], "off": [[st * 13 + 12 - i for i in range(13)] for st in s.off]},
-                "down": {"tableau": s.down, "stock": [len(s.stock)]}, "info": {"dealsLeft": len(s.stock) // 10, "off": len(s.off)}}  # fmt: skip
-    if game == "labellelucie":
-        return {"groups": {"tableau": s.fans, "foundation": _found_lists([n - 1 for n in s.found])}, "down": {},
-                "found": [n - 1 for n in s.found], "info": {"redeals": s.redeals, "redealsLeft": 2 - s.redeals}}  # fmt: skip
-    if game == "gaps":
-        return {"groups": {"rows": s.rows}, "down": {}, "info": {"redeals": s.redeals, "redealsLeft": 2 - s.redeals}}
-    raise ValueError(game)
+def _plain(value: Any) -> Any:
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).hex()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def state_doc(state: Any) -> dict[str, Any]:
+    """A referee's position as plain data, whatever the game: every field of its state, named in
+    camelCase (the kit's states carry the same fields), bytes as hex. Compared whole with the kit's
+    state, it says more than the legal moves alone (clients/js/testing/helpers.js: stateDoc)."""
+    names = getattr(state, "__slots__", None) or list(vars(state))
+    return {_camel(n): _plain(getattr(state, n)) for n in names}
 
 
 # ---------------------------------------------------------------- the files
@@ -158,28 +134,42 @@ BAD_CODES = [
     "SOL1-klondike-draw=1;draw=3-N1", "SOL1-klondike-speed=1-N1", "SOL1-klondike-N0", "SOL1-klondike-N1000001",
     "SOL1-klondike-N01", "SOL1-klondike-N1x", "SOL1-klondike-N12345678901", "SOL1-klondike-X1", "SOL1-klondike-C1",
     "SOL1-freecell-C0", "SOL1-freecell-C2147483648", "SOL1-klondike-S", "SOL1-klondike-S" + "A" * 102 + "B",
-    "SOL1-klondike-S" + "A" * 102 + "1", "SOL1-klondike-S" + "A" * 104, "SOL1-spider-suits=3-N1", "SOL1-gaps-x=1-N1",
-    "SOL1-freecell-cells=0-N1", "SOL1-klondike-;;-N1x", "SOL1-klondike-=3-N1",
+    "SOL1-klondike-S" + "A" * 102 + "1", "SOL1-klondike-S" + "A" * 104, "SOL1-freecell-cells=0-N1",
+    "SOL1-klondike-;;-N1x", "SOL1-klondike-=3-N1",
 ]
 SPELLINGS = [
     "sol1-KLONDIKE-N4711", " SOL1-klondike-draw=3-N4711 ", "SOL1-klondike-scoring=standard;draw=3-N1", "SOL1-klondike--N7",
-    "SOL1-canfield-N5", "SOL1-canfield--N5", "SOL1-freecell-c1", "SOL1-spider-SUITS=2-n3", "SOL1-pyramid-goal=ALL-N1",
-    "SOL1-tripeaks-wrap=no-N9", "SOL1-klondike-Saaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    "SOL1-freecell-c1", "SOL1-klondike-Saaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
 ]
 
 
+def _registry_codes() -> tuple[list[str], list[str], list[str]]:
+    """(bad codes, spellings, codes of derived boards) of every game, made from the registry."""
+    bad, spelled, derived = [], [], []
+    for g in GAMES.values():
+        bad += [f"SOL1-{g.id}-nosuch=1-N1"] + [f"SOL1-{g.id}-{o.name}=zz-N1" for o in g.options]
+        opts = ";".join(f"{o.name.upper()}={o.values[-1].upper()}" for o in reversed(g.options))
+        spelled += [f"sol1-{g.id.upper()}-n3", f"SOL1-{g.id}-{opts}-N9", f"SOL1-{g.id}--N5"]
+    for b in BOARDS.values():
+        for name, value in b.options:
+            other = next((v for v in engine.game(b.game).option(name).values if v != value), None)
+            if other is not None:
+                opts = ";".join(f"{n}={other if n == name else v}" for n, v in b.options)
+                derived.append(f"SOL1-{b.game}-{opts}-N3")
+    return bad, spelled, derived
+
+
 def codes_table() -> dict[str, Any]:
+    more_bad, more_spelled, derived = _registry_codes()
     bad = []
-    for text in BAD_CODES:
+    for text in BAD_CODES + more_bad:
         try:
             engine.deal(text)
         except engine.BadInput as e:
             bad.append({"code": text, "error": str(e)})
         else:
             raise AssertionError(f"{text!r} deals")
-    spelled = [{"code": t, "canonical": engine.canonical_code(t)} for t in SPELLINGS]
-    derived = ["SOL1-klondike-passes=1-N3", "SOL1-klondike-draw=3;passes=3-N3", "SOL1-freecell-cells=2-N1", "SOL1-freecell-C5",
-               "SOL1-pyramid-goal=all;passes=1-N2", "SOL1-tripeaks-wrap=no-N1", "SOL1-spider-suits=2-N1", "SOL1-gaps-N1"]
+    spelled = [{"code": t, "canonical": engine.canonical_code(t)} for t in SPELLINGS + more_spelled]
     board_for = []
     for c in derived:
         b = engine.board_for(c)
@@ -209,33 +199,37 @@ def deals_table(rng: random.Random) -> list[dict[str, Any]]:
     return out
 
 
-def won_line(board: engine.Board, want: tuple[str, ...]) -> tuple[str, list[str]]:
-    """A won deal of the board (a line holding one of `want` if one is found among the first numbers)."""
-    first = None
-    for n in range(1, 80):
+def _shape(move: str) -> str:
+    return "".join("#" if c.isdigit() else c for c in move)
+
+
+def won_line(board: engine.Board) -> tuple[str, list[str]]:
+    """A won deal of the board among its first numbers: the line with the most kinds of move (digits
+    aside), so redeals, draws and moves back from a foundation are in it where the game has them."""
+    best: tuple[int, str, list[str]] | None = None
+    won = 0
+    for n in range(1, 40):
         code = engine.board_code(board.id, n)
         r = engine.solve(code, budget=min(board.budget, 300_000))
         if r.verdict != "won":
             continue
-        first = first or (code, list(r.line))
-        if not want or any(m in want or m.startswith(want) for m in r.line):
-            return code, list(r.line)
-    assert first, board.id
-    return first
+        kinds = len({_shape(m) for m in r.line})
+        if best is None or kinds > best[0]:
+            best = (kinds, code, list(r.line))
+        won += 1
+        if won == 8:
+            break
+    assert best, board.id
+    return best[1], best[2]
 
 
-WANT = {"klondike": ("r", "fS", "fH", "fD", "fC"), "labellelucie": ("r",), "gaps": ("r",), "pyramid": ("r",),
-        "canfield": ("r",), "spider": ("d",), "tripeaks": ("d",), "freecell": ()}  # fmt: skip
-PROBES = {
-    "klondike": ["7>1", "1:3>2", "1:1>2", "1:02>3", "fS>1", "w>f", "w>1", "r", "d", "1>f", "1:2>f", "8>1", "x", ""],
-    "freecell": ["3h", "ah", "a1", "1a", "11", "12v5", "1e", "9h", "36v1", "h1", "1h2"],
-    "canfield": ["x>f", "w>1", "1>2", "r", "d", "5>1", "x>5", "f>1"],
-    "tripeaks": ["p1", "p28", "p29", "p01", "d", "q3", "p"],
-    "pyramid": ["p1", "p22+p23", "s+w", "w", "r", "d", "p1+p1", "p1+p2+p3", "x", "p0"],
-    "spider": ["1>2", "1:1>2", "1:13>2", "10>1", "11>1", "d", "1:02>3"],
-    "labellelucie": ["1>f", "1>2", "19>1", "1>1", "r", "0>1", "x"],
-    "gaps": ["2S>1", "2S>5", "AS", "3H", "10H", "TH", "r", "2S", "KH>1"],
-}
+# Tokens of every game's notation, probed on every board (another game's token is no move here).
+PROBES = sorted({
+    "7>1", "1:3>2", "1:1>2", "1:02>3", "fS>1", "w>f", "w>1", "r", "d", "1>f", "1:2>f", "8>1", "x", "",
+    "3h", "ah", "a1", "1a", "11", "12v5", "1e", "9h", "36v1", "h1", "1h2", "x>f", "5>1", "x>5", "f>1",
+    "p1", "p28", "p29", "p01", "q3", "p", "p22+p23", "s+w", "w", "p1+p1", "p1+p2+p3", "p0", "1>2",
+    "1:13>2", "10>1", "11>1", "19>1", "1>1", "0>1", "2S>1", "2S>5", "AS", "3H", "10H", "TH", "2S", "KH>1",
+})  # fmt: skip
 
 
 def replay_doc(code: str, line: list[Any]) -> dict[str, Any]:
@@ -248,27 +242,27 @@ def lines_table(rng: random.Random) -> dict[str, Any]:
     refusals = []
     undo_lines = []
     for b in BOARDS.values():
-        code, line = won_line(b, WANT[b.game])
+        code, line = won_line(b)
         d = engine.deal(code)
         rules = engine.rules_for(d.game)
         state = new_state(d)
-        legal, views = [], {}
+        legal, states = [], {}
         marks = {0, len(line) // 3, len(line) // 2, len(line)}
         for k, move in enumerate(line + [None]):
             legal.append(rules.legal_moves(state))
             if k in marks:
-                views[str(k)] = json.loads(json.dumps(view(d.game, state)))
+                states[str(k)] = json.loads(json.dumps(state_doc(state)))
             if move is not None:
                 rules.play(state, move)
         assert rules.is_won(state)
-        boards.append({"board": b.id, "code": code, "line": line, "legal": legal, "views": views})
+        boards.append({"board": b.id, "code": code, "line": line, "legal": legal, "states": states})
         # the same line with undos: take back 1 or 3 and play them again
         k = rng.randrange(3, len(line) - 3)
         undo_lines.append(replay_doc(code, line[:k] + ["u"] + line[k - 1 : k] + line[k:]))
         undo_lines.append(replay_doc(code, line[:k] + ["u3"] + line[k - 3 :]))
         undo_lines.append(replay_doc(code, line[:k] + ["u2", "u1"] + line[k - 3 :]))
         # refusals: probe tokens where they are illegal, after the win, too many undos, too long, not won
-        for token in PROBES[b.game]:
+        for token in rng.sample(PROBES, 14):
             at = rng.randrange(0, len(line))
             refusals.append(replay_doc(code, line[:at] + [token]))
         refusals.append(replay_doc(code, line + [line[-1]]))
