@@ -87,6 +87,13 @@ def state_doc(state: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------- the files
 
 
+def _deal_keys() -> list[str]:
+    """Every deal key of every game and option combination (the registry's)."""
+    keys = {g.deal_key(g.canonical(dict(zip([o.name for o in g.options], vals))))
+            for g in GAMES.values() for vals in itertools.product(*[o.values for o in g.options])}  # fmt: skip
+    return sorted(keys)
+
+
 def method_vectors(rng: random.Random) -> dict[str, Any]:
     lengths = [0, 1, 3, 55, 111, 112, 127, 128, 129, 239, 240, 1000]
     msgs = [bytes(rng.randrange(256) for _ in range(n)) for n in lengths]
@@ -96,7 +103,7 @@ def method_vectors(rng: random.Random) -> dict[str, Any]:
         "sha512": [{"hex": m.hex(), "digest": hashlib.sha512(m).hexdigest()} for m in msgs],
         "numbered_seeds": [
             {"key": k, "number": n, "seed": method.numbered_seed(k, n).hex()}
-            for k, n in [("klondike", 1), ("klondike", 4711), ("freecell", 1), ("spider-2", 1_000_000), ("gaps", 17)]
+            for k, n in [("klondike", 1), ("klondike", 4711), ("freecell", 1)] + [(key, 1_000_000 - i) for i, key in enumerate(_deal_keys())]
         ],
         "below52": [stream.below(52) for _ in range(8)],
         "below": [{"seed": s.hex(), "n": n, "values": [st.below(n) for _ in range(20)]}
@@ -338,7 +345,8 @@ def make_pool(out: Path) -> None:
         run("fair", "reveal")
         verified = subprocess.run(dealpool + ["verify", str(data / "pool"), "--key", f"{key}.pub"], capture_output=True, text=True, check=True)
         draws = []
-        for board, client in (("klondike-1", "player-7"), ("spider-2", "Straße ♠"), ("freecell", "x")):
+        shipped = sorted(json.loads((data / "pool" / "manifest.json").read_text())["boards"])
+        for board, client in (("klondike-1", "player-7"), (shipped[-1], "Straße ♠"), ("freecell", "x")):
             r = subprocess.run(dealpool + ["fair", "verify-draw", str(data / "pool"), "--board", board, "--client-seed", client],
                                capture_output=True, text=True, check=True)  # fmt: skip
             draws.append({"board": board, "client_seed": client, "printed": r.stdout.strip()})
