@@ -23,6 +23,7 @@ BENCHES: dict[str, str] = {
     **{g: f"bench.games.{g}" for g in sections.ids()},
     "pipeline": "bench.pipeline",  # workers' speed-up, time outside the solver (issue 4)
     "memory": "bench.memory",  # resident memory against --max-mb (issue 12)
+    "js": "bench.js",  # the JavaScript kit: verify in Node and Chromium, deals a second (issue 28)
 }
 
 
