@@ -97,11 +97,12 @@ async function verify() {
     const n = result.problems.length;
     banner('bad', `FAILED: ${n} problem${n === 1 ? '' : 's'} — do not trust this pool.`, where);
   } else if (key) {
-    banner('good', 'Good: the pool is intact and signed by this key.', where + '; manifest, SHA-256s, signature, sample and reveal checked');
+    banner('good', 'Good: the pool is intact and signed by this key.', where + '; manifest, SHA-256s, signature, sample and reveal checked'
+      + (result.fair ? `; ${result.fair}` : ''));
   } else {
     const unlisted = app.listed ? '' : ' (no folder listing: files the manifest does not list were not looked for)';
     banner('warn', 'Good, but the signature is not checked: paste the operator\'s public key.',
-      where + '; manifest, SHA-256s, sample and reveal checked' + unlisted);
+      where + '; manifest, SHA-256s, sample and reveal checked' + (result.fair ? `; ${result.fair}` : '') + unlisted);
   }
   showProblems(result.problems);
   listBoards();
@@ -210,7 +211,10 @@ function listDeals() {
     for (const text of [shortName(d.code), fmt(d.nodes), fmt(d.moves), fmt(d.budget)]) {
       tr.append(Object.assign(document.createElement('td'), { textContent: text }));
     }
-    tr.addEventListener('click', () => showDeal(d.code, d.line));
+    tr.addEventListener('click', async () => {
+      await showDeal(d.code, d.line);
+      if (window.innerWidth <= 820) $('viewer').scrollIntoView({ block: 'start' }); // the table is below the list
+    });
     body.append(tr);
   }
   $('more').hidden = rows.length <= app.shown;
@@ -441,7 +445,7 @@ function wire() {
 
 async function start() {
   wire();
-  setupFair(kit);
+  setupFair(kit, () => app.files, () => Object.keys(app.pool.boards).sort());
   const params = new URLSearchParams(location.search);
   const hash = new URLSearchParams(location.hash.slice(1));
   const served = location.protocol === 'http:' || location.protocol === 'https:';
