@@ -27,6 +27,7 @@ export function pyRepr(value) {
     if (value === true) return 'True';
     if (value === false) return 'False';
     if (Array.isArray(value)) return '[' + value.map(pyRepr).join(', ') + ']';
+    if (typeof value === 'object') return '{' + Object.entries(value).map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(', ') + '}';
     return String(value);
   }
   const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
