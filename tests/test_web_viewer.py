@@ -207,6 +207,7 @@ def test_the_page_verifies_the_pool_and_draws_every_board_as_the_referee_does(
         line = deal["line"]
         page.page.click(f'#boards button[data-board="{board}"]')
         page.page.click(f'#deals tbody tr[data-code="{deal["code"]}"]')
+        page.page.wait_for_selector(f'#board[data-code="{deal["code"]}"]')
         assert "Won in" in page.page.inner_text("#deal-status")
         for k in (0, len(line) // 2, len(line)):  # the deal, move k, the win
             page.page.fill("#jump", str(k))
@@ -260,12 +261,13 @@ def test_the_deal_list_sorts_and_filters(pool: dict[str, Any], served: str, brow
     code = engine.board_code("freecell", 77)
     page.page.fill("#code", code)
     page.page.click("#code-form button")
-    page.page.wait_for_selector('#board[data-game="freecell"]')
+    page.page.wait_for_selector(f'#board[data-code="{code}"]')
     game, s = _state_after(code, [], 0)
     assert page.piles() == {n: (list(c), d) for n, (c, d) in expected(game, s).items()}
     assert "No line" in page.page.inner_text("#deal-status")
     page.page.fill("#code", "SOL1-nonsense-N1")
     page.page.click("#code-form button")
+    page.page.wait_for_selector("#deal-status[data-state=bad]")
     assert "Not a deal code" in page.page.inner_text("#deal-status")
     assert page.errors == []
     page.close()
@@ -294,6 +296,7 @@ def test_a_phone_width_draws_every_board_without_a_sideways_page(pool: dict[str,
         code = _first_deal(pool["data"], board)["code"]
         page.page.click(f'#boards button[data-board="{board}"]')
         page.page.click(f'#deals tbody tr[data-code="{code}"]')
+        page.page.wait_for_selector(f'#board[data-code="{code}"]')
         cw = page.page.eval_on_selector("#board", "b => parseFloat(b.style.getPropertyValue('--cw'))")
         assert 28 <= cw <= 60, (board, cw)
         assert page.page.evaluate("document.documentElement.scrollWidth") <= 390, board
@@ -322,7 +325,9 @@ def test_a_tampered_pool_picked_as_files_shows_what_failed(pool: dict[str, Any],
     page.page.click('#boards button[data-board="klondike-1"]')
     assert "failed" in (page.page.get_attribute(f'#deals tr[data-code="{victim["code"]}"]', "class") or "")
     page.page.click(f'#deals tr[data-code="{victim["code"]}"]')
+    page.page.wait_for_selector(f'#board[data-code="{victim["code"]}"]')
     assert page.page.get_attribute("#deal-status", "data-state") == "bad"
+    assert "Not won" in page.page.inner_text("#deal-status")
     assert page.errors == []
     page.close()
 

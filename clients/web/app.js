@@ -89,10 +89,11 @@ async function verify() {
   } catch (e) {
     result = { ok: false, problems: [`the kit could not verify: ${e && e.message ? e.message : e}`], deals: 0 };
   }
-  const secs = ((performance.now() - t0) / 1000).toFixed(1);
+  const ms = performance.now() - t0;
+  const took = ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
   app.verdict = result;
   const nBoards = Object.keys(app.pool.boards).length;
-  const where = `${app.source}: ${result.deals} deals of ${nBoards} boards re-dealt and replayed in ${secs} s`;
+  const where = `${app.source}: ${result.deals} deals of ${nBoards} boards re-dealt and replayed in ${took}`;
   if (!result.ok) {
     const n = result.problems.length;
     banner('bad', `FAILED: ${n} problem${n === 1 ? '' : 's'} — do not trust this pool.`, where);
@@ -242,20 +243,24 @@ function status(text, state = '') {
   s.dataset.state = state;
 }
 
+let shown = 0; // the latest showDeal call: an older one that finishes later draws nothing
+
 async function showDeal(code, line = null, { at = 0 } = {}) {
-  stop();
+  const mine = ++shown;
   code = code.trim();
   line = line ?? poolLine(code) ?? [];
   let deal;
   try {
     deal = await kit.deal(code);
   } catch (e) {
-    status(`Not a deal code: ${e && e.message ? e.message : e}`, 'bad');
+    if (mine === shown) status(`Not a deal code: ${e && e.message ? e.message : e}`, 'bad');
     return;
   }
-  const rules = kit.rulesFor(deal.game);
+  const replayed = line.length ? await kit.replay(deal.code, line) : null;
+  if (mine !== shown) return;
+  stop();
   app.code = deal.code;
-  app.player = new Player(deal, rules, line);
+  app.player = new Player(deal, kit.rulesFor(deal.game), line);
   let board = deal.game;
   try {
     board = kit.boardFor(deal.code).id;
@@ -264,10 +269,10 @@ async function showDeal(code, line = null, { at = 0 } = {}) {
   }
   $('deal-title').textContent = `${board} · ${deal.code}`;
   $('deal-title').title = deal.code;
-  if (!line.length) {
+  if (!replayed) {
     status('No line: the dealt board.');
   } else {
-    const r = await kit.replay(deal.code, line);
+    const r = replayed;
     const problems = ((app.verdict && app.verdict.problems) || []).filter((p) => p.includes(deal.code));
     if (r.refused) status(`Refused at move ${r.refused.at + 1} (${r.refused.move}): ${r.refused.reason}`, 'bad');
     else if (!r.won) status(`Not won: the line ends after ${r.moves} moves without the win.`, 'bad');
@@ -281,6 +286,7 @@ async function showDeal(code, line = null, { at = 0 } = {}) {
   listMoves();
   app.player.seek(at);
   draw(false);
+  $('board').dataset.code = deal.code;
   listDeals();
 }
 
