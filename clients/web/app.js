@@ -82,6 +82,7 @@ async function verify() {
   if (!app.files) return;
   const key = publicKey();
   banner('busy', `Verifying ${app.files.size} files with the kit…`);
+  await new Promise((r) => setTimeout(r, 20)); // let the banner paint: replaying a big pool holds the page a moment
   const t0 = performance.now();
   let result;
   try {
@@ -440,6 +441,7 @@ function wire() {
   $('show-down').addEventListener('change', () => draw(false));
   document.addEventListener('keydown', (e) => {
     if (!app.player || e.target.closest('input, textarea, select')) return;
+    if (e.key === ' ' && e.target.closest('button, summary, label')) return; // space presses what has the focus
     const keys = { ArrowRight: () => step(1), ArrowLeft: () => step(-1), ' ': () => play(), Home: () => seek(0), End: () => seek(Infinity) };
     if (keys[e.key]) {
       e.preventDefault();

@@ -56,7 +56,7 @@ export function cardEl(card, { down = false, show = false } = {}) {
  *   fan 'stack'  only the top card drawn (a stock, a foundation), with a count when > 1
  * `down`: face-down cards at the bottom; `visible`: how many to draw at most (from the top).
  */
-export function pileEl(name, cards, { down = 0, fan = 'down', visible = Infinity, spread = 0.68, show = false,
+export function pileEl(name, cards, { down = 0, fan = 'down', visible = Infinity, spread = 0.8, show = false,
   count = false, label = '', cls = '' } = {}) {
   const p = el('div', 'pile' + (cls ? ' ' + cls : ''));
   p.dataset.pile = name;
@@ -69,13 +69,14 @@ export function pileEl(name, cards, { down = 0, fan = 'down', visible = Infinity
     if (count && real.length > 1) p.append(el('span', 'count', String(real.length)));
   } else if (fan === 'right') {
     const shown = real.slice(-Math.min(visible, real.length));
-    const step = shown.length > 1 ? Math.min(0.34, spread / (shown.length - 1)) : 0;
+    const step = shown.length > 1 ? Math.min(0.4, spread / (shown.length - 1)) : 0;
     shown.forEach(([c, i], k) => {
       const e = cardEl(c, { down: i < down, show });
       e.style.left = `calc(var(--cw) * ${(step * k).toFixed(3)})`;
       p.append(e);
     });
     p.style.width = `calc(var(--cw) * ${(1 + spread).toFixed(3)})`;
+    p.classList.add('right');
     if (shown.length > 1) p.classList.add('fanned');
     if (count && real.length > shown.length) p.append(el('span', 'count', String(real.length)));
   } else {

@@ -24,5 +24,5 @@ export function draw(v) {
   return el('div', '',
     info(`redeals left ${v.info.redealsLeft}`),
     ...rows.map((r) => el('div', 'area', '', r)),
-    el('div', 'area', pileEl('out', [0, 13, 26, 39], { fan: 'right', spread: 1.02, label: 'aces out' })));
+    el('div', 'area', pileEl('out', [0, 13, 26, 39], { fan: 'right', spread: 1.2, label: 'aces out' })));
 }

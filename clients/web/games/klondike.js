@@ -14,7 +14,7 @@ export function draw(v, { show }) {
     info(`draw ${v.info.draw}`, `redeals left ${left}`),
     el('div', 'area',
       pileEl('stock', stock[0], { down: v.down.stock[0], fan: 'stack', count: true, show, label: 'stock' }),
-      pileEl('waste', waste[0], { fan: 'right', visible: v.info.draw === 3 ? 3 : 1, spread: v.info.draw === 3 ? 0.68 : 0, count: true, label: 'waste' }),
+      pileEl('waste', waste[0], { fan: 'right', visible: v.info.draw === 3 ? 3 : 1, spread: v.info.draw === 3 ? 0.8 : 0, count: true, label: 'waste' }),
       el('div', 'spacer'),
       ...foundationPiles(foundation)),
     el('div', 'area', ...tableau.map((p, i) => pileEl(`tableau-${i + 1}`, p, { down: v.down.tableau[i], show }))));

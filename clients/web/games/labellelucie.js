@@ -4,12 +4,12 @@
 
 import { el, foundationPiles, info, pileEl } from '../cards.js';
 
-export const size = { w: 6 * 2.1, h: 1.3 + 3 * 1.2 };
+export const size = { w: 6 * 2.24, h: 1.3 + 3 * 1.2 };
 
 export function draw(v) {
   const { tableau, foundation } = v.groups;
   return el('div', '',
     info(`redeals left ${v.info.redealsLeft}`),
     el('div', 'area', el('div', 'spacer'), ...foundationPiles(foundation), el('div', 'spacer')),
-    el('div', 'area', el('div', 'fans', ...tableau.map((f, i) => pileEl(`fan-${i + 1}`, f, { fan: 'right', spread: 1.0, label: String(i + 1) })))));
+    el('div', 'area', el('div', 'fans', ...tableau.map((f, i) => pileEl(`fan-${i + 1}`, f, { fan: 'right', spread: 1.1, label: String(i + 1) })))));
 }
