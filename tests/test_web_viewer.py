@@ -288,6 +288,40 @@ def test_face_down_cards_are_backs_until_the_toggle(pool: dict[str, Any], served
     page.close()
 
 
+def test_play_runs_the_line_and_pause_stops_it(pool: dict[str, Any], served: str, browser: Any) -> None:
+    page = Page(browser)
+    deal = _first_deal(pool["data"], "spider-1")
+    page.open(f"{served}#deal={deal['code']}&move=0")
+    page.page.fill("#speed", "30")
+    page.page.click("#play")
+    page.page.wait_for_function("Number(document.querySelector('#board').dataset.k) >= 5")
+    page.page.click("#play")  # pause
+    k = int(page.page.get_attribute("#board", "data-k") or -1)
+    page.page.wait_for_timeout(300)
+    assert int(page.page.get_attribute("#board", "data-k") or -1) == k and 5 <= k < len(deal["line"])
+    game, s = _state_after(deal["code"], deal["line"], k)
+    assert page.piles() == {n: (list(c), d) for n, (c, d) in expected(game, s).items()}
+    page.page.keyboard.press("ArrowRight")
+    page.page.wait_for_selector(f'#board[data-k="{k + 1}"]')
+    page.page.keyboard.press("End")
+    page.page.wait_for_selector(f'#board[data-k="{len(deal["line"])}"][data-won="true"]')
+    assert page.errors == []
+    page.close()
+
+
+def test_a_data_folder_picked_opens_the_pool_inside_it(pool: dict[str, Any], served: str, browser: Any) -> None:
+    page = Page(browser)
+    page.open(served)
+    page.banner()
+    page.page.set_input_files("#pick-folder", str(pool["data"]))  # the data folder: the pool is data/pool
+    page.page.wait_for_function("document.querySelector('#banner').textContent.includes('files picked')")
+    state, text = page.banner()
+    assert state == "warn" and "Good" in text, text
+    assert page.page.eval_on_selector_all("#boards button", "bs => bs.map(b => b.dataset.board)") == sorted(BOARDS)
+    assert page.errors == []
+    page.close()
+
+
 def test_a_phone_width_draws_every_board_without_a_sideways_page(pool: dict[str, Any], served: str, browser: Any) -> None:
     page = Page(browser, 390, 844)
     page.open(served)

@@ -13,16 +13,11 @@ const GLYPHS = ['♠', '♥', '♦', '♣'];
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
 /** A card's name as the engine writes it: AS, 10H, KC. */
-export function cardName(card) {
+function cardName(card) {
   return RANKS[card % 13] + SUITS[Math.floor(card / 13)];
 }
 
-/** The card as a person reads it: A♠, 10♥. */
-export function cardText(card) {
-  return RANKS[card % 13] + GLYPHS[Math.floor(card / 13)];
-}
-
-export function isRed(card) {
+function isRed(card) {
   const s = Math.floor(card / 13);
   return s === 1 || s === 2;
 }
@@ -104,4 +99,4 @@ export function info(...parts) {
   return el('div', 'info', parts.filter(Boolean).join(' · '));
 }
 
-export { SUITS, GLYPHS, RANKS };
+export { RANKS };

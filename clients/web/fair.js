@@ -9,7 +9,7 @@
 const $ = (id) => document.getElementById(id);
 
 /** Card names as pasted: commas or spaces between them, T for 10 accepted, any case. */
-export function parseCards(text) {
+function parseCards(text) {
   return text.split(/[\s,]+/).filter(Boolean).map((t) => t.toUpperCase().replace(/^T/, '10'));
 }
 

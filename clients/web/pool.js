@@ -76,7 +76,7 @@ export async function filesFromUrl(url) {
 }
 
 /** A file's bytes as JSON, or null when it is not JSON. */
-export function json(files, name) {
+function json(files, name) {
   const bytes = files.get(name);
   if (!bytes) return null;
   try {
@@ -87,7 +87,7 @@ export function json(files, name) {
 }
 
 /** The number of an N or C code (for sorting and a short name), or null for a seed code. */
-export function numberOf(code) {
+function numberOf(code) {
   const m = /-([NC])([0-9]+)$/.exec(code);
   return m ? Number(m[2]) : null;
 }
