@@ -9,7 +9,7 @@ RUST_SRC := $(shell find engine/native/src -name "*.rs") engine/native/Cargo.tom
 DATA ?= data
 POOL_ARGS ?=
 
-.PHONY: setup test test-rust test-stub test-py browser pool report bench bench-deps golden clean
+.PHONY: setup test test-rust test-stub test-py test-js browser pool report bench bench-deps golden golden-js clean
 
 setup: $(VENV)/.installed $(VENV)/.native
 
@@ -26,7 +26,7 @@ $(VENV)/.native: $(RUST_SRC) $(VENV)/.installed
 	$(BIN)/python -c 'import engine._native'
 	touch $@
 
-test: setup test-rust test-stub test-py
+test: setup test-rust test-stub test-py test-js
 
 test-rust:
 	cd engine/native && cargo test -q --release
@@ -37,6 +37,12 @@ test-stub: setup
 
 test-py: setup browser
 	$(BIN)/python -m pytest
+
+# The JavaScript kit (clients/js/): its own tests on the golden vectors made from Python (make golden-js).
+# Node >= 18, nothing installed: the kit has no dependencies. tests/test_js_kit.py (pytest) adds the
+# differential runs; tests/test_js_browser.py the kit in Chromium.
+test-js:
+	node --test clients/js/test/
 
 # The report's browser test drives Debian's chromium (PyPI playwright cannot download a browser
 # here); installed once, skipped at once when present.
@@ -56,8 +62,13 @@ bench: setup bench-deps
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
 # Re-measure the golden fixtures (tests/golden/README.md); only after an intended change of search.
-golden: setup
+golden: setup golden-js
 	$(BIN)/python tests/golden/make.py
+
+# The JS kit's golden vectors (clients/js/test/golden/), from the engine; GOLDEN_JS_ARGS=--pool also
+# remakes the small signed pool (a new key and server seed).
+golden-js: setup
+	$(BIN)/python clients/js/test/golden/make.py $(GOLDEN_JS_ARGS)
 
 # Freecell Solver for the FreeCell bench: Debian's library (loaded by the PyPI `freecell-solver`
 # binding) and freecell-solver-bin, which holds the presets (`-l lg`) the library reads.

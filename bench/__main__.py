@@ -28,6 +28,7 @@ BENCHES: dict[str, str] = {
     "gaps": "bench.gaps",
     "pipeline": "bench.pipeline",  # workers' speed-up, time outside the solver (issue 4)
     "memory": "bench.memory",  # resident memory against --max-mb (issue 12)
+    "js": "bench.js",  # the JavaScript kit: verify in Node and Chromium, deals a second (issue 28)
 }
 
 

@@ -84,7 +84,8 @@ export function deal(code) {
 
 /** The board of an id (any case), or BadInput listing the boards. */
 export function board(id) {
-  const b = BOARDS[String(id).toLowerCase()];
+  const key = String(id).toLowerCase();
+  const b = Object.hasOwn(BOARDS, key) ? BOARDS[key] : null;
   if (!b) throw new BadInput(`unknown board ${pyRepr(String(id))}; accepted: ${Object.keys(BOARDS).join(', ')}`);
   return b;
 }

@@ -165,7 +165,8 @@ export const CLASSIC_GAME = GAME_IDS.find((id) => GAMES[id].classic);
 
 /** The game of an id (any case), or BadInput listing the games. */
 export function gameOf(id) {
-  const g = GAMES[String(id).toLowerCase()];
+  const key = String(id).toLowerCase();
+  const g = Object.hasOwn(GAMES, key) ? GAMES[key] : null;
   if (!g) throw new BadInput(`unknown game ${pyRepr(String(id))}; accepted: ${GAME_IDS.join(', ')}`);
   return g;
 }

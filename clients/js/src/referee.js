@@ -19,7 +19,7 @@ import * as tripeaks from './rules/tripeaks.js';
 const RULES = { klondike, freecell, canfield, tripeaks, pyramid, spider, labellelucie, gaps };
 
 export const MAX_TOKEN = 32;
-const UNDO_RE = /^u([1-9][0-9]{0,8})?$/;
+const UNDO_RE = /^u([1-9][0-9]{0,8})?\n?$/; // Python's re $ also matches before a final newline
 
 /**
  * The referee's rules of a game: {newState(deal), legalMoves(state), play(state, move) -> undo token,

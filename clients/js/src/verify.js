@@ -290,7 +290,7 @@ export async function sampleNumbers(serverSeed, clientSeeds, count) {
 /** (problems, one-line summary) of the export's committed sample and its reveal (verify_sample). */
 export async function verifySample(files, manifest) {
   const listedFiles = isObject(manifest.files) ? manifest.files : {};
-  if (!(SAMPLE_FILE in listedFiles)) {
+  if (!Object.hasOwn(listedFiles, SAMPLE_FILE)) {
     return files.has(SAMPLE_FILE) ? [[`${SAMPLE_FILE} is not covered by the manifest's hashes`], ''] : [[], ''];
   }
   let doc, boards, shipped, count;
@@ -323,7 +323,7 @@ export async function verifySample(files, manifest) {
   }
   for (const [b, deals] of Object.entries(shipped)) {
     let poolCodes = new Set();
-    const info = isObject(manifest.boards) ? manifest.boards[b] : undefined;
+    const info = isObject(manifest.boards) && Object.hasOwn(manifest.boards, b) ? manifest.boards[b] : undefined;
     if (isObject(info)) {
       const [pdoc] = tryJson(files, String(info.json));
       try {
@@ -494,7 +494,7 @@ export async function verifyDraw(files, options) {
     if (names.length !== 1) throw new BadInput(`the pool holds several boards: give the board, one of ${names.join(', ')}`);
     board = names[0];
   }
-  if (!(board in boards)) throw new BadInput(`board ${pyRepr(board)} is not in the pool (boards: ${names.join(', ')})`);
+  if (!Object.hasOwn(boards, board)) throw new BadInput(`board ${pyRepr(board)} is not in the pool (boards: ${names.join(', ')})`);
   const file = boards[board].json;
   const [doc] = tryJson(fm, file);
   const codes = isObject(doc) && Array.isArray(doc.deals) ? doc.deals.map((d) => d.code) : [];

@@ -28,7 +28,7 @@ Undo = tuple[int, int, int, int, bool]
 _DRAW, _REDEAL, _W_F, _W_P, _P_F, _P_P, _F_P = range(7)
 
 _MOVE_RE = re.compile(
-    r"^(?:(?P<d>d)|(?P<r>r)|w>(?P<wto>f|[1-7])|(?P<src>[1-7])(?::(?P<k>\d+))?>(?P<to>f|[1-7])"
+    r"^(?:(?P<d>d)|(?P<r>r)|w>(?P<wto>f|[1-7])|(?P<src>[1-7])(?::(?P<k>[0-9]+))?>(?P<to>f|[1-7])"
     r"|f(?P<fs>[SHDC])>(?P<fto>[1-7]))$"
 )
 _ACCEPTED = "d, r, w>f, w>N, N>f, N>M, N:K>M (K >= 2) or fX>N, with piles N, M in 1..7 and X in S H D C"

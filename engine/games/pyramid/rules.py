@@ -126,7 +126,8 @@ def _source(state: State, token: str, move: str) -> int:
         if not state.waste:
             raise IllegalMove(f"{move}: the waste is empty")
         return state.waste[-1]
-    if token.startswith("p") and token[1:].isdigit() and not token[1:].startswith("0") and 1 <= int(token[1:]) <= TABLE:
+    digits = token[1:]  # ASCII digits only: "p²" is no position (int() refuses it) and "p٣" is no canonical one
+    if token.startswith("p") and digits.isascii() and digits.isdigit() and not digits.startswith("0") and 1 <= int(digits) <= TABLE:
         p = int(token[1:]) - 1
         if state.table[p] is None:
             raise IllegalMove(f"{move}: {token} is gone")

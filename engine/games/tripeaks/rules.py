@@ -97,7 +97,8 @@ def legal_moves(state: State) -> list[str]:
 
 
 def _position(move: str) -> int:
-    if move.startswith("p") and move[1:].isdigit() and not move[1:].startswith("0"):
+    # ASCII digits only: "p²" is no position (int() refuses it) and "p٣" is no canonical one
+    if move.startswith("p") and move[1:].isascii() and move[1:].isdigit() and not move[1:].startswith("0"):
         p = int(move[1:]) - 1
         if 0 <= p < TABLE:
             return p

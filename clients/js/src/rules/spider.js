@@ -132,6 +132,6 @@ export function view(s) {
       off: s.off.map((st) => Array.from({ length: 13 }, (_, i) => st * 13 + 12 - i)),
     },
     down: { tableau: [...s.down], stock: [s.stock.length] },
-    info: { dealsLeft: s.stock.length / 10, off: s.off.length },
+    info: { dealsLeft: Math.floor(s.stock.length / 10), off: s.off.length },
   };
 }
