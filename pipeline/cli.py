@@ -7,6 +7,7 @@ The commands live in small modules that know nothing of this one (no import circ
   pipeline/cmd_pool.py   sample, solve, build, check, report, export, verify, pool
   pipeline/cmd_fair.py   fair shoe|commit|reveal|draw|verify-draw (seed 002's provably fair draws)
   pipeline/cmd_client.py sql, hint, first-winnable, solve --position
+  pipeline/cmd_serve.py  serve (the pool viewer, clients/web, on 127.0.0.1)
 Library errors are `engine.DealpoolError`: `BadInput` exits 2, `RunFailed` 1, each as one line on
 stderr, never a traceback.
 """
@@ -21,7 +22,7 @@ from typing import NoReturn
 import click
 
 import engine
-from pipeline import cmd_client, cmd_deal, cmd_fair, cmd_play, cmd_pool
+from pipeline import cmd_client, cmd_deal, cmd_fair, cmd_play, cmd_pool, cmd_serve
 from pipeline.solver import Solver
 
 DATA_ENV = "DEALPOOL_DATA"
@@ -45,7 +46,8 @@ def main_group(ctx: click.Context, data: Path) -> None:
     ctx.obj.setdefault("solver", engine)
 
 
-for _command in (*cmd_deal.COMMANDS, *cmd_play.COMMANDS, *cmd_pool.COMMANDS, *cmd_client.COMMANDS, *cmd_fair.COMMANDS):
+for _command in (*cmd_deal.COMMANDS, *cmd_play.COMMANDS, *cmd_pool.COMMANDS, *cmd_client.COMMANDS, *cmd_fair.COMMANDS,
+                 *cmd_serve.COMMANDS):
     main_group.add_command(_command)
 
 
