@@ -140,6 +140,12 @@ def _searches(doc: Path) -> str:
     return _table(["game", "how it searches", "soundness and budget"], rows)
 
 
+def _viewer(doc: Path) -> str:
+    """clients/web/README.md: what the pool viewer draws of each game's position."""
+    rows = [[g.label, facts(g.id).viewer] for g in engine.GAMES.values() if facts(g.id).viewer]
+    return _table(["game", "drawn"], rows)
+
+
 ENTRY = re.compile(r"^### (\S+) · (.+?) · (.+)$", re.M)
 
 
@@ -188,6 +194,7 @@ PARTS: dict[Path, dict[str, Callable[[Path], str]]] = {
     ROOT / "docs" / "notation.md": {"notation": _notation},
     ROOT / "docs" / "solver.md": {"games": _searches},
     ROOT / "docs" / "bench-log.md": {"index": _bench_index},
+    ROOT / "clients" / "web" / "README.md": {"viewer": _viewer},
     **{_python_folder(g) / "README.md": {"boards": _game_boards(g)} for g in engine.GAMES},
 }
 WHOLE: dict[Path, Callable[[], str]] = {ROOT / "reports" / "published.csv": published_csv}

@@ -10,6 +10,7 @@ compared with the Python referee's position after the same k moves; the comparis
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import json
 import os
@@ -29,11 +30,20 @@ import engine  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+def _viewer(game: str) -> Any:
+    """The game's tests/games/<game>/viewer.py: what the page must draw for a referee position."""
+    path = ROOT / "tests" / "games" / game / "viewer.py"
+    spec = importlib.util.spec_from_file_location(f"viewer_{game}", path)
+    assert spec and spec.loader, f"no {path}"
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 BOARDS = [b.id for b in engine.BOARDS.values() if b.pooled]
-# Numbers that every board wins within a few thousand positions (canfield's 1-3 are lost, one at
-# 12.6 million positions): the pool is built in seconds.
-NUMBERS = {"canfield": "4-4"}
-SUITS = "SHDC"
+# Numbers every board wins within a few thousand positions, so the pool is built in seconds: 2-3, or
+# what a game's tests/games/<game>/viewer.py says (POOL_NUMBERS).
+NUMBERS = {b: n for b in BOARDS if (n := getattr(_viewer(engine.BOARDS[b].game), "POOL_NUMBERS", None))}
 
 
 def _cli(*argv: str) -> None:
@@ -46,7 +56,7 @@ def _cli(*argv: str) -> None:
 
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """A signed pool of every board (deals 2-3, canfield's 4) in a data folder; its public key."""
+    """A signed pool of every board (deals 2-3, or NUMBERS) in a data folder; its public key."""
     tmp = tmp_path_factory.mktemp("web")
     data = tmp / "data"
     rest = [b for b in BOARDS if b not in NUMBERS]
@@ -139,39 +149,9 @@ def _state_after(code: str, line: list[str], k: int) -> tuple[str, Any]:
     return d.game, state
 
 
-def _found(heights: list[int], base: int = 0) -> dict[str, tuple[list[int], int]]:
-    return {f"found-{SUITS[s]}": ([s * 13 + (base + i) % 13 for i in range(h)], 0) for s, h in enumerate(heights)}
-
-
 def expected(game: str, s: Any) -> dict[str, tuple[list[int], int]]:
     """Every pile the page must draw for the referee's state `s`: name -> (cards bottom first, face-down count)."""
-    from engine.games.tripeaks import rules as tripeaks
-
-    if game == "klondike":
-        return {"stock": (s.stock, len(s.stock)), "waste": (s.waste, 0), **_found(s.found),
-                **{f"tableau-{i + 1}": (p, s.down[i]) for i, p in enumerate(s.piles)}}  # fmt: skip
-    if game == "freecell":
-        return {**{f"cell-{'abcd'[i]}": ([] if c is None else [c], 0) for i, c in enumerate(s.cells)},
-                **_found(s.foundations), **{f"tableau-{i + 1}": (c, 0) for i, c in enumerate(s.columns)}}  # fmt: skip
-    if game == "canfield":
-        return {"stock": (s.stock, len(s.stock)), "waste": (s.waste, 0), **_found(s.found, s.base),
-                "reserve": (s.reserve, max(0, len(s.reserve) - 1)),
-                **{f"tableau-{i + 1}": (p, 0) for i, p in enumerate(s.tableau)}}  # fmt: skip
-    if game == "tripeaks":  # a card still overlapped lies face down
-        table = {f"p{p + 1}": ([-1 if c is None else c], int(c is not None and not tripeaks.free(s, p)))
-                 for p, c in enumerate(s.table)}  # fmt: skip
-        return {**table, "stock": (s.stock, len(s.stock)), "waste": (s.waste, 0)}
-    if game == "pyramid":  # all face up; the stock's top card too (it is free)
-        table = {f"p{p + 1}": ([-1 if c is None else c], 0) for p, c in enumerate(s.table)}
-        return {**table, "stock": (s.stock, max(0, len(s.stock) - 1)), "waste": (s.waste, 0), "gone": (s.gone, 0)}
-    if game == "spider":
-        off = {f"off-{i + 1}": ([s.off[i] * 13 + 12 - r for r in range(13)] if i < len(s.off) else [], 0) for i in range(8)}
-        return {"stock": (s.stock, len(s.stock)), **off, **{f"tableau-{i + 1}": (c, s.down[i]) for i, c in enumerate(s.cols)}}
-    if game == "labellelucie":  # found holds the next rank each suit takes
-        return {**_found([n - 1 for n in s.found]), **{f"fan-{i + 1}": (f, 0) for i, f in enumerate(s.fans)}}
-    if game == "gaps":  # GAP is -1 on both sides; the aces are out of play
-        return {**{f"row-{r + 1}": (row, 0) for r, row in enumerate(s.rows)}, "out": ([0, 13, 26, 39], 0)}
-    raise AssertionError(f"no comparison for game {game}")
+    return _viewer(game).piles(s)
 
 
 def _first_deal(data: Path, board: str) -> dict[str, Any]:
@@ -236,7 +216,7 @@ def test_the_deal_list_sorts_and_filters(pool: dict[str, Any], served: str, brow
     page = Page(browser)
     page.open(served)
     page.banner()
-    board = "spider-2"
+    board = engine.board_for(engine.board_code("freecell", 1)).id  # the method's example game
     deals = json.loads((pool["data"] / "pool" / f"{board}.json").read_text())["deals"]
     page.page.click(f'#boards button[data-board="{board}"]')
 
@@ -290,7 +270,7 @@ def test_face_down_cards_are_backs_until_the_toggle(pool: dict[str, Any], served
 
 def test_play_runs_the_line_and_pause_stops_it(pool: dict[str, Any], served: str, browser: Any) -> None:
     page = Page(browser)
-    deal = _first_deal(pool["data"], "spider-1")
+    deal = _first_deal(pool["data"], engine.board_for(engine.board_code("freecell", 1)).id)
     page.open(f"{served}#deal={deal['code']}&move=0")
     page.page.fill("#speed", "30")
     page.page.click("#play")
@@ -334,7 +314,7 @@ def test_a_phone_width_draws_every_board_without_a_sideways_page(pool: dict[str,
         cw = page.page.eval_on_selector("#board", "b => parseFloat(b.style.getPropertyValue('--cw'))")
         assert 28 <= cw <= 60, (board, cw)
         assert page.page.evaluate("document.documentElement.scrollWidth") <= 390, board
-    page.page.screenshot(path=str(pool["tmp"] / "screens-phone-gaps.png"), full_page=True)
+    page.page.screenshot(path=str(pool["tmp"] / f"screens-phone-{board}.png"), full_page=True)
     assert page.errors == []
     page.close()
 

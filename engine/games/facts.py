@@ -39,6 +39,9 @@ class Facts:
     of 52, spades A..K, hearts, diamonds, clubs)."""
     published: tuple[Figure, ...] = ()
     """Published winnability figures for its boards, with their sources (none found: empty)."""
+    viewer: str = ""
+    """What the pool viewer (clients/web/games/<game>.js) draws of a position, one line (the table
+    of clients/web/README.md)."""
     golden_unpinned: Mapping[str, str] = field(default_factory=dict)
     """Verdicts (won, lost) its golden file need not pin, each with why (tests/test_golden.py asks
     every game for a won and a lost fixture otherwise)."""

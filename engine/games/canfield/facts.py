@@ -5,5 +5,6 @@ from __future__ import annotations
 from engine.games.facts import Facts
 
 FACTS = Facts(
+    viewer="stock, waste (top three), foundations built from the base rank (named), the reserve (its top face up, with its count) and four piles",
     search="depth-first, no restarts",
 )

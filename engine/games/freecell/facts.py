@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.facts import Facts, Figure
 
 FACTS = Facts(
+    viewer="the free cells a..d (as many as the code's option), four foundations, eight columns",
     search="one depth-first and five best-first scans, interleaved",
     published=(
         Figure(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.facts import Facts, Figure
 
 FACTS = Facts(
+    viewer="four rows of 13 places, the gaps as outlined holes, the four aces out of play, redeals left",
     search="best-first over every legal move, redeals simulated from the seed",
     published=(
         Figure(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.facts import Facts, Figure
 
 FACTS = Facts(
+    viewer="stock (backs, with its count), waste (the top card, or the top three fanned for draw 3), four foundations, seven piles with their face-down cards; draw and redeals left",
     search="a blocked-structure test, a short concrete search with restarts, an abstract search that proves losses (unlimited passes; its wins concretized), the concrete search",
     published=(
         Figure(

@@ -5,5 +5,6 @@ from __future__ import annotations
 from engine.games.facts import Facts
 
 FACTS = Facts(
+    viewer="four foundations, the fans six to a row, redeals left (a redeal deals new fans)",
     search="best-first over every legal move, redeals simulated from the seed; foundation moves safe",
 )

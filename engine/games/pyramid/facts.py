@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.facts import Facts, Figure
 
 FACTS = Facts(
+    viewer="the seven rows overlapping, stock (its top face up: it is playable), waste, the cards removed; pass k of n",
     search="depth-first, dead and dominated positions cut",
     published=(
         Figure(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.facts import Facts, Figure
 
 FACTS = Facts(
+    viewer="the stock (deals left), eight places for the runs gone off, ten columns with their face-down cards",
     search="best-first searches taking turns (narrow, complete); runs off automatic",
     deck=(
         "two decks, 104 cards: `suits=4` is two one-deck packs one after the other; `suits=2` is runs A..K "

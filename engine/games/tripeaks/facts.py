@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.facts import Facts, Figure
 
 FACTS = Facts(
+    viewer="the three peaks as at a table (a card still overlapped lies face down), stock and waste",
     search="depth-first over every legal move",
     published=(
         Figure(
