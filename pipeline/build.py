@@ -33,8 +33,8 @@ def build_target(
     solver: Solver = engine,
     run: Callable[..., Any] | None = None,
 ) -> Summary:
-    """Sample numbered deals in rounds and solve them until each board has `target` won deals."""
-    limits.check_options(budget, max_mb, n_workers, target)
+    """Sample numbered deals in rounds and solve them until each board has `target` won deals. The
+    options are the caller's, checked."""
     folder.root.mkdir(parents=True, exist_ok=True)
     total = Summary()
     while True:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import engine
 from pipeline import spec_values, store
 from pipeline.retry import retryable
-from pipeline.solver import Solver
+from pipeline.solver import Solver, refused
 from pipeline.store import DEALS, VERDICTS, Folder
 
 
@@ -112,7 +112,7 @@ def run_check(
         if k in seen_v:
             res.problems.append(f"duplicate verdict {r['code']} at budget {r['budget']}")
         seen_v.add(k)
-        if r["referee"].startswith("refused"):
+        if refused(r):
             res.problems.append(f"REFEREE REFUSED the solver's line for {r['code']}: {r['referee']}")
         if r["verdict"] == "won" and r["referee"] != "ok":
             res.problems.append(f"{r['code']}: won without a referee replay")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pipeline.solver import refused
+
 TRIES = 3
 """How often a deal is tried in one run before its `error` row is written. A leftover `error` row
 is retried by the next run (pipeline/plan.py), and `check` fails while any remain."""
@@ -17,7 +19,7 @@ is retried by the next run (pipeline/plan.py), and `check` fails while any remai
 
 def retryable(row: dict[str, Any]) -> bool:
     """Whether a verdicts row is an error that solving again may mend."""
-    return row["verdict"] == "error" and not row["referee"].startswith("refused")
+    return row["verdict"] == "error" and not refused(row)
 
 
 def should_retry(row: dict[str, Any], tries: int) -> bool:

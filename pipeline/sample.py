@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import engine
 from pipeline import files, store
-from pipeline.limits import MAX_NUMBER, check_random
+from pipeline.limits import MAX_NUMBER
 from pipeline.store import DEALS, Folder
 
 DEALS_BLOCK = 1000
@@ -124,8 +124,8 @@ def sample_classic(folder: Folder, boards: list[str], lo: int, hi: int) -> dict[
 
 
 def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, int]:
-    """Add `count` random deals of each board, seeds from the OS's secure source."""
-    check_random(count)
+    """Add `count` random deals of each board (a count checked: limits.check_random), seeds from
+    the OS's secure source."""
     folder.root.mkdir(parents=True, exist_ok=True)
     added: dict[str, int] = {}
     for board in boards:

@@ -14,13 +14,13 @@ import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import engine
-from pipeline import limits, store, workers
+from pipeline import store, workers
 from pipeline.plan import budgets_for, plan
 from pipeline.retry import TRIES, should_retry
-from pipeline.solver import Solver, referee
+from pipeline.solver import Solver, referee, refused
 from pipeline.store import VERDICTS, Folder
 
 Task = tuple[str, str, int, int]
@@ -105,21 +105,21 @@ def solve_pool(
     run: Callable[..., Any] | None = None,
 ) -> Summary:
     """Solve every sampled, unsolved deal of `boards`, writing one part per finished slice. `run`
-    computes the rows (workers.run's signature): the local pool unless a cluster's (cluster.py)."""
+    computes the rows (workers.run's signature): the local pool unless a cluster's (cluster.py).
+    The options are the caller's, checked (the CLI checks each once, pipeline/limits.py)."""
     folder.require()
-    limits.check_options(budget, max_mb, n_workers)
     store.clear_tmp(folder)
-    budgets = budgets_for(boards, budget)
-    slices = plan(folder, budgets)
+    slices = plan(folder, budgets_for(boards, budget))
     n_workers = n_workers or os.cpu_count() or 1
-    if n_workers < 1:
-        raise engine.BadInput(f"bad --workers {n_workers}: give at least 1")
     total = sum(len(s.todo) for s in slices)
     summary = Summary(deals=total)
-    tasks = (
-        ((i, j), (s.board, code, s.budget, max_mb))
-        for i, s in enumerate(slices)
-        for j, code in enumerate(s.todo)
+
+    def task(key: tuple[int, int]) -> Task:  # a deal of the plan: what is solved, and tried again
+        s = slices[key[0]]
+        return (s.board, s.todo[key[1]], s.budget, max_mb)
+
+    tasks: Iterator[tuple[tuple[int, int], Task]] = (
+        ((i, j), task((i, j))) for i, s in enumerate(slices) for j in range(len(s.todo))
     )
     results: dict[int, list[dict[str, Any]]] = defaultdict(list)
     from tqdm import tqdm
@@ -136,13 +136,13 @@ def solve_pool(
             for key, row in (run or workers.run)(tasks, fn, n_workers, _died):
                 i = key[0]
                 if should_retry(row, tries):  # a fresh worker pool tries it again after this round
-                    again.append((key, (row["board"], row["code"], row["budget"], max_mb)))
+                    again.append((key, task(key)))
                     continue
                 results[i].append(row)
                 summary.counts[row["verdict"]] += 1
                 summary.solver_seconds += row["seconds"]
                 summary.solver_cpu += row.get("cpu", 0.0)
-                if row["referee"].startswith("refused"):
+                if refused(row):
                     summary.refused.append(f"{row['code']}: {row['referee']}")
                 bar.update(1)
                 c = summary.counts

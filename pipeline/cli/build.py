@@ -23,10 +23,8 @@ DEFAULT_POOL_NUMBERS = "1-100"
 def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
            budget: int | None, workers: int | None, max_mb: int | None, quiet: bool, classic: str | None = None,
            address: str | None = None) -> None:  # fmt: skip
-    limits.check_options(budget, max_mb, workers, target)
-    common.check_cluster(address, workers)
+    """Sample and solve with options the command has checked."""
     max_mb = memcap.resolve(max_mb, workers)
-    common.check_sample(numbers, random_, classic)
     folder = common.folder(ctx)
     bs = sample.parse_boards(boards)
     if not bs:
@@ -69,6 +67,9 @@ def build_cmd(ctx: click.Context, boards: str | None, target: int | None, number
               classic: str | None, budget: int | None, workers: int | None, max_mb: int | None, quiet: bool,
               cluster: str | None) -> None:  # fmt: skip
     """Sample and solve: until --target N won deals per board, or over a fixed sample."""
+    limits.check_options(budget, max_mb, workers, target)
+    common.check_cluster(cluster, workers)
+    common.check_sample(numbers, random_, classic)
     _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, classic, cluster)
 
 
@@ -94,6 +95,7 @@ def pool_cmd(ctx: click.Context, boards: str | None, numbers: str | None, target
         numbers = DEFAULT_POOL_NUMBERS
     limits.check_options(budget, max_mb, workers, target)
     common.check_sample(numbers, random_, classic)
+    common.check_cluster(cluster, workers)
     with store.writer(common.folder(ctx)):
         _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, classic, cluster)
         steps.check(ctx)

@@ -72,8 +72,7 @@ def check_sample(numbers: str | None, random_: int | None, classic: str | None =
 
 def sample_into(folder: Folder, boards: list[str], numbers: str | None, random_: int | None,
                 classic: str | None = None) -> dict[str, int]:  # fmt: skip
-    """Add the deals the sample options name to the folder's `deals` table."""
-    check_sample(numbers, random_, classic)
+    """Add the deals the sample options (checked: check_sample) name to the folder's `deals` table."""
     if numbers is not None:
         lo, hi = sample.parse_range(numbers)
         return sample.sample_numbers(folder, boards, lo, hi)
