@@ -2,7 +2,7 @@
 export, verify. Their commands (pipeline/cli/check.py, report.py, export.py) and `pool`
 (pipeline/cli/build.py) call these, so no command module imports another.
 
-A step that finds something wrong raises engine.RunFailed (exit 1) after printing its line.
+A step that finds something wrong raises engine.RunFailed (exit 1), its line the message.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ import click
 import engine
 from pipeline import limits, store
 from pipeline.check import run_check
-from pipeline.cli.common import folder as data_folder
-from pipeline.cli.common import solver
+from pipeline.cli import common
 from pipeline.export import export_pool, verify_fair, verify_pool
 from pipeline.report import write_report
 
@@ -31,7 +30,7 @@ def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_
           repair: bool = False, adopt: bool = False) -> None:  # fmt: skip
     """`check`: the ledger, re-deals, re-solves, the spec's test values, no error rows left. One line."""
     limits.check_check(n_deals, n_solves, seed)
-    folder = data_folder(ctx).require()
+    folder = common.folder(ctx).require()
     with store.writer(folder):
         if repair:
             for step in store.repair(folder):
@@ -39,7 +38,7 @@ def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_
             return
         if adopt:
             click.echo(f"check --adopt: {store.adopt(folder)} part(s) recorded in the ledger")
-        res = run_check(folder, n_deals, n_solves, seed, solver(ctx))
+        res = run_check(folder, n_deals, n_solves, seed, common.solver(ctx))
     if not res.ok:
         raise engine.RunFailed(res.line())
     click.echo(res.line())
@@ -47,14 +46,14 @@ def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_
 
 def report(ctx: click.Context) -> None:
     """`report`: report.md, report.html, plots/ and dealpool.duckdb."""
-    with store.writer(data_folder(ctx).require()) as folder:
+    with store.writer(common.folder(ctx).require()) as folder:
         paths = write_report(folder)
     click.echo("report: " + ", ".join(str(p) for p in paths[:2]))
 
 
 def export(ctx: click.Context, out: Path | None = None, sign: Path | None = None) -> None:
     """`export`: the proven-winnable deals with their lines, and manifest.json (default <data>/pool)."""
-    folder = data_folder(ctx).require()
+    folder = common.folder(ctx).require()
     out = out or folder.root / "pool"
     with store.writer(folder):
         m = export_pool(folder, out, sign)
@@ -64,7 +63,7 @@ def export(ctx: click.Context, out: Path | None = None, sign: Path | None = None
 
 def verify(ctx: click.Context, directory: Path, key: Path | None = None) -> None:
     """`verify`: re-deal and replay an exported pool from its files alone; fail on any change."""
-    n, problems = verify_pool(directory, solver(ctx), key)
+    n, problems = verify_pool(directory, common.solver(ctx), key)
     fair_problems, fair_line = verify_fair(directory)  # the committed sample, if shipped (issue 17)
     problems += fair_problems
     if problems:
