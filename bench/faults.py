@@ -51,9 +51,9 @@ def clean(r: subprocess.CompletedProcess[str]) -> bool:
 
 
 def verdicts(data: Path) -> list[dict[str, Any]]:
-    from pipeline import storage
+    from pipeline import store
 
-    return storage.read_table(storage.Folder(data), storage.VERDICTS).to_pylist()
+    return store.read_table(store.Folder(data), store.VERDICTS).to_pylist()
 
 
 def children(pid: int) -> list[int]:

@@ -6,7 +6,7 @@ LocalCluster of 2 workers (`--cluster local:2`) against the local pool of 2 (tar
     make bench   (the `pipeline` section of `python -m bench`; bench/args.py: the shared options)
 
 Each run solves the same sampled deals in a fresh temp folder through the real pipeline
-(pool.solve_pool: workers, referee replay, Parquet parts). "Outside the solver" is the 1-worker run's
+(solve.solve_pool: workers, referee replay, Parquet parts). "Outside the solver" is the 1-worker run's
 wall time less the time spent inside engine.solve (dealing the code and the native search), so it
 counts the referee's replay, IPC, progress and Parquet writes.
 """
@@ -23,22 +23,22 @@ from typing import Any
 
 import engine
 from bench.args import add_shared, budgets
-from pipeline import pool, sample
-from pipeline.storage import Folder
+from pipeline import sample, solve
+from pipeline.store import Folder
 
 
-def _run(board: str, lo: int, hi: int, budget: int, workers: int, run: Any = None) -> tuple[float, pool.Summary, float]:
+def _run(board: str, lo: int, hi: int, budget: int, workers: int, run: Any = None) -> tuple[float, solve.Summary, float]:
     with tempfile.TemporaryDirectory(prefix="dealpool-bench-") as tmp:
         folder = Folder(Path(tmp))
         t0 = time.perf_counter()
         sample.sample_numbers(folder, [board], lo, hi)
         sample_s = time.perf_counter() - t0
         t0 = time.perf_counter()
-        s = pool.solve_pool(folder, [board], budget, engine.DEFAULT_MAX_MB, workers, quiet=True, run=run)
+        s = solve.solve_pool(folder, [board], budget, engine.DEFAULT_MAX_MB, workers, quiet=True, run=run)
         return time.perf_counter() - t0, s, sample_s
 
 
-def _cluster(board: str, lo: int, hi: int, budget: int, rate2: float, s2: pool.Summary) -> float | None:
+def _cluster(board: str, lo: int, hi: int, budget: int, rate2: float, s2: solve.Summary) -> float | None:
     """The same deals on `--cluster local:2`: throughput beside the local pool's 2 workers. Start-up
     (a scheduler and 2 worker processes) is timed apart: it is paid once a command, not per deal."""
     from pipeline import cluster

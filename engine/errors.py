@@ -1,4 +1,4 @@
-"""dealpool's one error hierarchy. The CLI converts it once, at its edge (pipeline/cli.py):
+"""dealpool's one error hierarchy. The CLI converts it once, at its edge (pipeline/cli/__init__.py):
 
     DealpoolError          anything dealpool raises on purpose (never a traceback at the CLI)
     ├── BadInput           bad input: one line naming what was wrong and what is accepted (exit 2)

@@ -1,3 +1,5 @@
+"""`python -m pipeline`: the `dealpool` command."""
+
 from pipeline.cli import main
 
 main()

@@ -14,12 +14,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import engine
-from pipeline.storage import DEALS, VERDICTS, Folder
+from pipeline import files
+from pipeline.store import DEALS, VERDICTS, Folder
 
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
 DB_NAME = "dealpool.duckdb"
@@ -45,15 +45,13 @@ def write_duckdb(folder: Folder) -> Path:
     import duckdb
 
     dest = folder.root / DB_NAME
-    tmp = folder.root / f".{DB_NAME}.{os.getpid()}.tmp"
-    tmp.unlink(missing_ok=True)
-    con = duckdb.connect(str(tmp))
-    try:
-        con.execute(views_sql(folder))
-    finally:
-        con.close()
-    Path(str(tmp) + ".wal").unlink(missing_ok=True)
-    os.replace(tmp, dest)
+    with files.atomic(dest) as tmp:
+        con = duckdb.connect(str(tmp))
+        try:
+            con.execute(views_sql(folder))
+        finally:
+            con.close()
+        Path(str(tmp) + ".wal").unlink(missing_ok=True)
     return dest
 
 

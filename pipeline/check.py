@@ -14,9 +14,10 @@ import random
 from dataclasses import dataclass, field
 
 import engine
-from pipeline import spec_values, storage
-from pipeline.solver import Solver
-from pipeline.storage import DEALS, VERDICTS, Folder
+from pipeline import spec_values, store
+from pipeline.retry import retryable
+from pipeline.solver import Solver, refused
+from pipeline.store import DEALS, VERDICTS, Folder
 
 
 @dataclass
@@ -64,10 +65,9 @@ def check_test_values(res: CheckResult) -> None:
 
 def check_errors(verdicts: list[dict], res: CheckResult) -> None:
     """An `error` row is not a verdict: the folder is unfinished while one remains for a deal that no
-    other row decides (won or lost). The next `solve` retries them (pipeline/pool.py, should_retry)."""
+    other row decides (won or lost). The next `solve` retries them (pipeline/retry.py)."""
     decided = {(r["board"], r["code"]) for r in verdicts if r["verdict"] in ("won", "lost")}
-    left = [r for r in verdicts if r["verdict"] == "error" and not r["referee"].startswith("refused")
-            and (r["board"], r["code"]) not in decided]  # fmt: skip
+    left = [r for r in verdicts if retryable(r) and (r["board"], r["code"]) not in decided]
     if left:
         shown = ", ".join(f"{r['code']} ({r['reason']})" for r in left[:3])
         res.problems.append(f"{len(left)} error row(s) remain, run `dealpool solve` to retry them: {shown}")
@@ -82,9 +82,9 @@ def run_check(
     rng = random.Random(seed)
     res = CheckResult()
     check_test_values(res)
-    res.problems += storage.audit(folder)  # the ledger: every part there, none changed or foreign
+    res.problems += store.audit(folder)  # the ledger: every part there, none changed or foreign
 
-    deals = storage.read_table(folder, DEALS).to_pylist()
+    deals = store.read_table(folder, DEALS).to_pylist()
     seen: set[tuple[str, str]] = set()
     for r in deals:
         k = (r["board"], r["code"])
@@ -104,7 +104,7 @@ def run_check(
             if r["seed"] is not None and bytes(engine.native_order(r["code"])) != r["order"]:  # C codes: no seed
                 res.problems.append(f"{r['code']}: native re-deal differs from the stored order")
 
-    verdicts = storage.read_table(folder, VERDICTS).to_pylist()
+    verdicts = store.read_table(folder, VERDICTS).to_pylist()
     res.rows = len(verdicts)
     seen_v: set[tuple[str, str, int]] = set()
     for r in verdicts:
@@ -112,7 +112,7 @@ def run_check(
         if k in seen_v:
             res.problems.append(f"duplicate verdict {r['code']} at budget {r['budget']}")
         seen_v.add(k)
-        if r["referee"].startswith("refused"):
+        if refused(r):
             res.problems.append(f"REFEREE REFUSED the solver's line for {r['code']}: {r['referee']}")
         if r["verdict"] == "won" and r["referee"] != "ok":
             res.problems.append(f"{r['code']}: won without a referee replay")

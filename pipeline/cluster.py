@@ -6,13 +6,13 @@ Dask workers, written by this process.
     tcp://H:P    join a running scheduler (`dask scheduler`; docs/cluster.md)
 
 The cluster only computes: tasks are batches of deals, a worker returns the batch's rows, and the
-caller (pipeline/pool.py) writes the Parquet parts exactly as with the local pool, so workers need no
+caller (pipeline/solve.py) writes the Parquet parts exactly as with the local pool, so workers need no
 shared file system and a killed client resumes from its parts as always. A batch whose worker dies
 is rerun by Dask on another worker, up to TRIES times, then split into single deals (each task's
 result is taken once, so nothing is lost or doubled); a single deal that killed TRIES workers comes
-back as an `error` row, which pool.py's one retry policy (`should_retry`, pool.TRIES rounds) sends
+back as an `error` row, which the one retry policy (pipeline/retry.py: `should_retry`, TRIES rounds) sends
 again, so a deal that kills every worker it meets ends `error` and never hangs the run. The memory cap
-travels inside every task (pool.Task), so each worker's search stops at the cap as it does locally.
+travels inside every task (pipeline/solve.py's Task), so each worker's search stops at the cap as it does locally.
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
 
 import engine
-from pipeline import pool
+from pipeline import retry
 
 ENV = "DASK_SCHEDULER_ADDRESS"
 """The environment variable that gives --cluster (Dask's own name for a scheduler's address)."""
 
-TRIES = pool.TRIES
-"""Dask's tries of a task whose worker dies (allowed-failures + 1), the number pool.py's retry policy
-uses for its rounds. Dask's count is per task and only while the task is on the dying worker, so a
+TRIES = retry.TRIES
+"""Dask's tries of a task whose worker dies (allowed-failures + 1), the number the retry policy
+(pipeline/retry.py) uses for its rounds. Dask's count is per task and only while the task is on the dying worker, so a
 deal queued beside a poison deal is not given up for it."""
 
 BATCH = 8

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from pipeline import storage
+from pipeline import files, store
 from pipeline.analysts import write_duckdb
-from pipeline.storage import DEALS, VERDICTS, Folder
+from pipeline.store import DEALS, VERDICTS, Folder
 
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
 SECTIONS = (
@@ -34,9 +34,9 @@ def query_all(folder: Folder) -> dict[str, tuple[list[str], list[tuple[Any, ...]
     import duckdb
 
     # Validate every part first: a foreign or broken file is a clean error, not a DuckDB trace.
-    storage.require_sound(folder, "report")
-    storage.read_table(folder, DEALS)
-    if not storage.read_table(folder, VERDICTS).num_rows:
+    store.require_sound(folder, "report")
+    store.read_table(folder, DEALS)
+    if not store.read_table(folder, VERDICTS).num_rows:
         raise engine.BadInput(f"no verdicts in {str(folder.root)!r} yet (run `dealpool solve` first)")
     con = duckdb.connect()
     try:
@@ -105,7 +105,8 @@ def plots(results: dict[str, tuple[list[str], list[tuple[Any, ...]]]], out: Path
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(out / "budget_curve.png", dpi=110)
+    with files.atomic(out / "budget_curve.png") as tmp:
+        fig.savefig(tmp, dpi=110, format="png")
     plt.close(fig)
     made.append(("budget_curve.png", "Pass rate by node budget"))
 
@@ -134,7 +135,8 @@ def plots(results: dict[str, tuple[list[str], list[tuple[Any, ...]]]], out: Path
     ax.set_ylim(0, 100)
     ax.set_title("Pass rate per board")
     fig.tight_layout()
-    fig.savefig(out / "pass_rate.png", dpi=110)
+    with files.atomic(out / "pass_rate.png") as tmp:
+        fig.savefig(tmp, dpi=110, format="png")
     plt.close(fig)
     made.append(("pass_rate.png", "Pass rate per board"))
     return made
@@ -174,7 +176,7 @@ def write_report(folder: Folder) -> list[Path]:
         f"{''.join(body)}</body></html>\n"
     )
     mdp, hp = folder.root / "report.md", folder.root / "report.html"
-    mdp.write_text("\n".join(md))
-    hp.write_text(page)
+    files.write_atomic(mdp, "\n".join(md).encode())
+    files.write_atomic(hp, page.encode())
     db = write_duckdb(folder)
     return [mdp, hp, db] + [folder.root / "plots" / f for f, _ in pngs]

@@ -12,14 +12,10 @@ from collections import defaultdict
 from typing import Any, Callable
 
 import engine
-from pipeline import storage
-from pipeline.storage import DEALS, Folder
+from pipeline import files, store
+from pipeline.limits import MAX_NUMBER
+from pipeline.store import DEALS, Folder
 
-MAX_NUMBER = 1_000_000
-MAX_CLASSIC = 2**31 - 1
-"""Classic FreeCell numbers (C codes) run 1..2^31-1 (seed 000 section 7)."""
-MAX_RANDOM = 1_000_000
-"""The most random deals one `sample --random` adds per board."""
 DEALS_BLOCK = 1000
 """Numbered deals are stored in parts of aligned blocks of this many numbers."""
 
@@ -79,7 +75,7 @@ def deal_row(board: str, code: str) -> dict[str, Any]:
 
 def _stored_codes(folder: Folder) -> dict[str, set[str]]:
     out: dict[str, set[str]] = defaultdict(set)
-    for r in storage.read_table(folder, DEALS).select(["board", "code"]).to_pylist():
+    for r in store.read_table(folder, DEALS).select(["board", "code"]).to_pylist():
         out[r["board"]].add(r["code"])
     return out
 
@@ -101,7 +97,7 @@ def _sample_blocks(
                 if code not in have[board]:
                     rows.append(deal_row(board, code))
             if rows:
-                storage.write_part(folder, DEALS, f"{board}.{part(rows[0]['number'], rows[-1]['number'])}", rows)
+                store.write_part(folder, DEALS, f"{board}.{part(rows[0]['number'], rows[-1]['number'])}", rows)
                 added[board] += len(rows)
     return added
 
@@ -128,8 +124,8 @@ def sample_classic(folder: Folder, boards: list[str], lo: int, hi: int) -> dict[
 
 
 def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, int]:
-    """Add `count` random deals of each board, seeds from the OS's secure source."""
-    check_random(count)
+    """Add `count` random deals of each board (a count checked: limits.check_random), seeds from
+    the OS's secure source."""
     folder.root.mkdir(parents=True, exist_ok=True)
     added: dict[str, int] = {}
     for board in boards:
@@ -137,8 +133,8 @@ def sample_random(folder: Folder, boards: list[str], count: int) -> dict[str, in
         for start in range(0, count, DEALS_BLOCK):
             seeds = [secrets.token_bytes(64) for _ in range(min(DEALS_BLOCK, count - start))]
             rows = [deal_row(board, engine.seed_code(board, s)) for s in seeds]
-            digest = hashlib.sha256(b"".join(seeds)).hexdigest()[:16]
-            storage.write_part(folder, DEALS, f"{board}.R{digest}", rows)
+            digest = files.sha256_bytes(b"".join(seeds))[:16]
+            store.write_part(folder, DEALS, f"{board}.R{digest}", rows)
             added[board] += len(rows)
     return added
 
@@ -184,14 +180,9 @@ def sample_seeded(folder: Folder, boards: list[str], seed: int, count: int) -> d
             todo = [(i, c) for i, c in todo if c not in have[board]]
             if todo:
                 name = f"{board}.S{seed}.{todo[0][0]:07d}-{todo[-1][0]:07d}"
-                storage.write_part(folder, DEALS, name, [deal_row(board, c) for _, c in todo])
+                store.write_part(folder, DEALS, name, [deal_row(board, c) for _, c in todo])
                 added[board] += len(todo)
     return added
-
-
-def check_random(count: int) -> None:
-    if not 1 <= count <= MAX_RANDOM:
-        raise engine.BadInput(f"bad --random {count}: give a count of 1..{MAX_RANDOM:,} random deals per board")
 
 
 def next_number(folder: Folder, board: str) -> int:
@@ -199,7 +190,7 @@ def next_number(folder: Folder, board: str) -> int:
     number but no seed, aside)."""
     nums = [
         r["number"]
-        for r in storage.read_table(folder, DEALS).select(["board", "number", "seed"]).to_pylist()
+        for r in store.read_table(folder, DEALS).select(["board", "number", "seed"]).to_pylist()
         if r["board"] == board and r["number"] is not None and r["seed"] is not None
     ]
     return max(nums, default=0) + 1

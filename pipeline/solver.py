@@ -6,7 +6,7 @@ a stand-in through the same parameter (`solver=`), so nothing needs to swap modu
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 import engine
 
@@ -19,9 +19,18 @@ class Solver(Protocol):
         """Replay `line` on the deal of `code` in the referee (engine.replay)."""
 
 
+REFUSED = "refused"
+"""How a `referee` value the referee refused begins (the rest says where and why)."""
+
+
 def referee(solver: Solver, code: str, line: Sequence[str]) -> tuple[bool, str]:
     """(ok, why not): the referee's judgement of a line, as the tables record it."""
     r = solver.replay(code, line)
     if r.ok:
         return True, "ok"
-    return False, f"refused at {r.at}: {r.error}"
+    return False, f"{REFUSED} at {r.at}: {r.error}"
+
+
+def refused(row: dict[str, Any]) -> bool:
+    """Whether the referee refused a verdicts row's line (a row `referee` wrote)."""
+    return str(row["referee"]).startswith(REFUSED)

@@ -31,9 +31,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str, solver: Solver | None = 
 
 def table_rows(data: Path, table: str, drop: tuple[str, ...] = ("seconds",)) -> list[dict[str, Any]]:
     """Every row of a table, parts in name order, without the non-deterministic columns."""
-    from pipeline import storage
+    from pipeline import store
 
-    t = storage.read_table(storage.Folder(data), table)
+    t = store.read_table(store.Folder(data), table)
     return [{k: v for k, v in r.items() if k not in drop} for r in t.to_pylist()]
 
 

@@ -1,5 +1,6 @@
 """The shape docs/architecture.md promises, checked: no import circle in engine/ or pipeline/; the
-pipeline imports `engine` and nothing below it; every game of the registry has its folder and
+pipeline imports `engine` and nothing below it; the CLI's command modules never import one another
+and the library never imports the CLI; every game of the registry has its folder and
 nothing of a game lives outside it; engine/deal.py's own table of deal facts matches the registry."""
 
 from __future__ import annotations
@@ -96,7 +97,71 @@ def test_the_pipeline_imports_engine_and_nothing_below_it() -> None:
     graph = _graph()
     below = {m: sorted(d for d in deps if d.startswith("engine.")) for m, deps in graph.items() if m.startswith("pipeline")}
     assert {m: d for m, d in below.items() if d} == {}
-    assert all("engine" in graph[m] for m in ("pipeline.pool", "pipeline.cli", "pipeline.cmd_deal"))
+    assert all("engine" in graph[m] for m in ("pipeline.solve", "pipeline.cli", "pipeline.cli.deal", "pipeline.store.parts"))
+
+
+def _command_modules() -> set[str]:
+    """The CLI's command modules: those under pipeline/cli/ that define COMMANDS (what the group adds)."""
+    out = set()
+    for name, path in _modules().items():
+        if name.startswith("pipeline.cli."):
+            tree = ast.parse(path.read_text())
+            if any(isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "COMMANDS" for t in n.targets)
+                   for n in tree.body):  # fmt: skip
+                out.add(name)
+    return out
+
+
+def _cross_commands(graph: dict[str, set[str]], commands: set[str]) -> dict[str, list[str]]:
+    """Each module under pipeline.cli (the group itself aside) with the command modules it imports."""
+    found = {m: sorted(deps & commands) for m, deps in graph.items() if m.startswith("pipeline.cli.")}
+    return {m: d for m, d in found.items() if d}
+
+
+def test_the_cross_command_checker_finds_one() -> None:
+    graph = {"pipeline.cli": {"pipeline.cli.a", "pipeline.cli.b"}, "pipeline.cli.a": {"pipeline.cli.common"},
+             "pipeline.cli.b": {"pipeline.cli.a", "pipeline.cli.common"}, "pipeline.cli.common": set()}  # fmt: skip
+    assert _cross_commands(graph, {"pipeline.cli.a", "pipeline.cli.b"}) == {"pipeline.cli.b": ["pipeline.cli.a"]}
+
+
+def test_no_command_module_imports_another() -> None:
+    """The group (pipeline/cli/__init__.py) adds every command module's COMMANDS; a command module
+    imports the shared helpers (common.py, steps.py) and the library, never another command module,
+    and the helpers import no command module either."""
+    graph = _graph()
+    commands = _command_modules()
+    assert {"pipeline.cli.deal", "pipeline.cli.solve", "pipeline.cli.build"} <= commands
+    assert "pipeline.cli.common" not in commands and commands <= graph["pipeline.cli"]
+    assert _cross_commands(graph, commands) == {}
+
+
+def test_the_library_never_imports_the_cli() -> None:
+    """One way: the CLI reads options and calls the library; no library module reaches back up, nor
+    uses Click."""
+    graph = _graph()
+    up = {m: sorted(d for d in deps if d == "pipeline.cli" or d.startswith("pipeline.cli."))
+          for m, deps in graph.items() if m.startswith("pipeline") and not m.startswith("pipeline.cli")}  # fmt: skip
+    assert {m: d for m, d in up.items() if d and m != "pipeline.__main__"} == {}
+    library = {m: p for m, p in _modules().items() if m.startswith("pipeline") and not m.startswith("pipeline.cli")}
+    assert sorted(m for m, p in library.items() if _imports_click(p)) == []  # errors are engine's; the CLI prints
+
+
+def _imports_click(path: Path) -> bool:
+    for n in ast.walk(ast.parse(path.read_text())):
+        if isinstance(n, ast.Import) and any(a.name == "click" for a in n.names):
+            return True
+        if isinstance(n, ast.ImportFrom) and n.module == "click":
+            return True
+    return False
+
+
+def test_pipeline_subpackages_never_import_their_own_face() -> None:
+    """A subpackage's __init__ (pipeline.store, pipeline.export, pipeline.fair, pipeline.cli) imports
+    its modules; a module importing its own package would run the face half-built."""
+    graph = _graph()
+    faces = {m for m, p in _modules().items() if m.startswith("pipeline.") and p.name == "__init__.py"}
+    assert {"pipeline.store", "pipeline.export", "pipeline.fair", "pipeline.cli"} <= faces
+    assert [(m, f) for f in sorted(faces) for m in sorted(graph) if m.startswith(f + ".") and f in graph[m]] == []
 
 
 def test_engine_submodules_never_import_the_face() -> None:

@@ -26,9 +26,9 @@ BIN = Path(sys.executable).parent
 
 
 def test_local_cluster_gives_the_local_pools_tables(capsys, tmp_path, monkeypatch):
-    from pipeline import storage
+    from pipeline import store
 
-    monkeypatch.setattr(storage, "SLICE", 5)  # several parts a board, so part names matter
+    monkeypatch.setattr(store, "SLICE", 5)  # several parts a board, so part names matter
     tables = []
     for how in (["--workers", "2"], ["--cluster", "local:2"]):
         data = tmp_path / how[1].replace(":", "")
@@ -45,17 +45,17 @@ def test_a_deal_that_kills_its_workers_ends_as_error(capsys, tmp_path, monkeypat
     """The fake's worker exits on deal 3 every time: after Dask's TRIES a round and the pipeline's
     retry rounds it is `error`, the rest of its batch is solved, and the run ends (exit 1: an error
     row is left)."""
-    from pipeline import pool
+    from pipeline import retry
 
     monkeypatch.setenv("DEALPOOL_FAKE_CRASH", "-N3")  # the LocalCluster's workers inherit it
     data = tmp_path / "d"
     code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1", "--numbers", "1-6",
                          "--budget", NODES, "--quiet", "--cluster", "local:1", solver=FakeSolver())  # fmt: skip
-    assert code == 1 and f"still error after {pool.TRIES} tries" in err, err
-    assert f"({pool.TRIES - 1} retried)" in out, out
+    assert code == 1 and f"still error after {retry.TRIES} tries" in err, err
+    assert f"({retry.TRIES - 1} retried)" in out, out
     rows = {r["code"].rsplit("-", 1)[1]: r for r in table_rows(data, "verdicts")}
     assert sorted(rows) == [f"N{i}" for i in range(1, 7)]
-    assert rows["N3"]["verdict"] == "error" and f"died {pool.TRIES} times" in rows["N3"]["reason"]
+    assert rows["N3"]["verdict"] == "error" and f"died {retry.TRIES} times" in rows["N3"]["reason"]
     assert all(r["verdict"] != "error" for k, r in rows.items() if k != "N3")
 
 
@@ -131,7 +131,8 @@ def test_scheduler_by_address_survives_a_killed_worker(tmp_path):
 
 
 def test_seeded_numbers_are_reproducible_distinct_and_grow_as_a_prefix():
-    from pipeline.sample import MAX_NUMBER, seeded_numbers
+    from pipeline.limits import MAX_NUMBER
+    from pipeline.sample import seeded_numbers
 
     a = seeded_numbers(16, 500)
     assert a == seeded_numbers(16, 500)

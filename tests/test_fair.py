@@ -189,9 +189,9 @@ def test_commit_sample_solve_export_reveal_verify_on_the_engine(capsys, tmp_path
     assert rev["server_seed"] == seed and rev["commitment"] == c and rev["client_seeds"] == ["alice", "bob"]
     out = _ok(capsys, "verify", str(pool))
     assert out.startswith("verify: OK") and "re-derived from the revealed seed: 6 deals of each of klondike-1" in out
-    from pipeline import fairness
+    from pipeline import fair as pipeline_fair
 
-    assert fairness.export_names(pool) == ({"sample.json"}, {f"reveal-{c}.json"})
+    assert pipeline_fair.export_names(pool) == ({"sample.json"}, {f"reveal-{c}.json"})
     assert "sample.json" in json.loads((pool / "manifest.json").read_text())["files"]
 
 

@@ -77,7 +77,7 @@ def test_build_check_report_export_verify(capsys, tmp_path):
 def test_report_budget_curve_is_exact(capsys, tmp_path):
     """The pass rate at budget b counts exactly the won deals that used at most b positions."""
     from pipeline.report import query_all
-    from pipeline.storage import Folder
+    from pipeline.store import Folder
 
     data = tmp_path / "data"
     _build(capsys, data, numbers="1-10")
@@ -101,7 +101,7 @@ def test_tampered_export_fails_verify(capsys, tmp_path):
     assert run(capsys, "verify", str(out_dir))[0] == 0
 
     # 1. change a line in the JSON and update its hash in the manifest: the replay catches it
-    from pipeline.export import sha256
+    from pipeline.files import sha256
 
     board_json = sorted(out_dir.glob("*.json"))
     board_json = [p for p in board_json if p.name != "manifest.json"][0]
@@ -137,31 +137,31 @@ def test_solve_one_deal_json(capsys):
 
 
 def test_check_detects_a_changed_order(capsys, tmp_path):
-    from pipeline import storage
+    from pipeline import store
 
     data = tmp_path / "data"
     _build(capsys, data, numbers="1-4")
-    folder = storage.Folder(data)
+    folder = store.Folder(data)
     part = folder.parts("deals")[0]
-    rows = storage.read_part(part, "deals").to_pylist()
+    rows = store.read_part(part, "deals").to_pylist()
     o = bytearray(rows[0]["order"])
     o[0], o[1] = o[1], o[0]
     rows[0]["order"] = bytes(o)
-    storage.write_part(folder, "deals", storage.part_stem(part), rows)
+    store.write_part(folder, "deals", store.part_stem(part), rows)
     code, out, err = run(capsys, "--data", str(data), "check", "--deals", "100", "--solves", "1")
     assert code == 1 and "check: FAILED" in err and "re-deal differs" in err
 
 
 def test_check_detects_a_changed_verdict(capsys, tmp_path):
-    from pipeline import storage
+    from pipeline import store
 
     data = tmp_path / "data"
     _build(capsys, data, numbers="1-4")
-    folder = storage.Folder(data)
+    folder = store.Folder(data)
     part = folder.parts("verdicts")[0]
-    rows = storage.read_part(part, "verdicts").to_pylist()
+    rows = store.read_part(part, "verdicts").to_pylist()
     rows[0]["nodes"] += 1
-    storage.write_part(folder, "verdicts", storage.part_stem(part), rows, budget=rows[0]["budget"])
+    store.write_part(folder, "verdicts", store.part_stem(part), rows, budget=rows[0]["budget"])
     code, out, err = run(capsys, "--data", str(data), "check", "--deals", "1", "--solves", "100")
     assert code == 1 and "check: FAILED (1 difference(s))" in err and "re-solve gave" in err
 

@@ -119,11 +119,11 @@ def test_a_part_no_run_wrote_is_named_and_adopt_records_it(capsys, tmp_path):
 
 
 def test_a_second_writer_stops_with_a_clear_message(capsys, tmp_path):
-    from pipeline import storage
+    from pipeline import store
 
     data = tmp_path / "d"
     _pool(capsys, data, boards="klondike-1", numbers="1-3")
-    with storage.writer(storage.Folder(data)):
+    with store.writer(store.Folder(data)):
         for command in (["solve", "--budget", "30000"], ["sample", "--boards", "klondike-1", "--numbers", "4-5"]):
             r = subprocess.run(fake_cli() + ["--data", str(data), *command], env=env(), capture_output=True, text=True)
             assert r.returncode == 1, r
@@ -136,12 +136,12 @@ def test_a_second_writer_stops_with_a_clear_message(capsys, tmp_path):
 def test_temp_files_are_finished_or_dropped_only_by_the_next_writer(capsys, tmp_path):
     """A kill between a part's ledger entry and its move leaves a temp file the ledger names: the
     next writer moves it into place. Any other temp file is dropped."""
-    from pipeline import storage
+    from pipeline import store
 
     data = tmp_path / "d"
     _pool(capsys, data, boards="klondike-1", numbers="1-3")
     part = sorted((data / "verdicts").glob("*.parquet"))[0]
-    tmp = data / storage.TMP
+    tmp = data / store.TMP
     interrupted = tmp / f"verdicts~{part.name[: -len('.parquet')]}~1~abcd.tmp"
     part.rename(interrupted)
     stale = tmp / "verdicts~other~1~ffff.tmp"
@@ -253,9 +253,9 @@ def test_classic_codes_through_every_step(capsys, tmp_path):
     assert doc["deals"] and all("-C" in d["code"] for d in doc["deals"])
     assert run(capsys, "verify", str(data / "pool"), solver=FakeSolver())[0] == 0
     # numbered deals of the same board start after the numbered ones, not after the classic numbers
-    from pipeline import sample, storage
+    from pipeline import sample, store
 
-    assert sample.next_number(storage.Folder(data), "freecell") == 1
+    assert sample.next_number(store.Folder(data), "freecell") == 1
 
 
 def test_classic_code_solves_and_is_refused_for_other_boards(capsys, tmp_path):

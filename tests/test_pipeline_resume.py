@@ -18,9 +18,9 @@ NODES = "20000"
 
 
 def test_workers_1_and_2_give_identical_tables(capsys, tmp_path, monkeypatch):
-    from pipeline import storage
+    from pipeline import store
 
-    monkeypatch.setattr(storage, "SLICE", 5)  # several parts, so part boundaries matter
+    monkeypatch.setattr(store, "SLICE", 5)  # several parts, so part boundaries matter
     tables = []
     for workers in ("1", "2"):
         data = tmp_path / f"w{workers}"
@@ -86,16 +86,16 @@ def test_sample_twice_duplicates_nothing(capsys, tmp_path):
 def test_a_dying_worker_is_retried_in_a_fresh_worker(capsys, tmp_path, monkeypatch):
     """Fake engine: the worker solving deal 7 exits abruptly twice, as a kill -9 would; the third
     try (TRIES) in a fresh worker solves it, so no error row is left."""
-    from pipeline import pool
+    from pipeline import retry
 
     data = tmp_path / "d"
     monkeypatch.setenv("DEALPOOL_FAKE_CRASH", "-N7")
     monkeypatch.setenv("DEALPOOL_FAKE_CRASH_DIR", str(tmp_path / "marks"))
-    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_TIMES", str(pool.TRIES - 1))
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_TIMES", str(retry.TRIES - 1))
     code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1",
                          "--numbers", "1-10", "--budget", NODES, "--workers", "2", "--quiet", solver=FakeSolver())  # fmt: skip
     assert code == 0, err
-    assert f"({pool.TRIES - 1} retried)" in out
+    assert f"({retry.TRIES - 1} retried)" in out
     rows = {r["code"].rsplit("-", 1)[1]: r for r in table_rows(data, "verdicts")}
     assert len(rows) == 10 and all(r["verdict"] != "error" for r in rows.values())
 
@@ -103,12 +103,12 @@ def test_a_dying_worker_is_retried_in_a_fresh_worker(capsys, tmp_path, monkeypat
 def test_a_deal_that_keeps_dying_fails_the_run_and_check_until_retried(capsys, tmp_path, monkeypatch):
     """A deal whose worker dies on every try leaves an `error` row: the run and `check` fail; the next
     run retries it (here it succeeds) and then `check` passes."""
-    from pipeline import pool
+    from pipeline import retry
 
     data = tmp_path / "d"
     monkeypatch.setenv("DEALPOOL_FAKE_CRASH", "-N7")
     monkeypatch.setenv("DEALPOOL_FAKE_CRASH_DIR", str(tmp_path / "marks"))
-    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_TIMES", str(pool.TRIES))
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH_TIMES", str(retry.TRIES))
     code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1",
                          "--numbers", "1-10", "--budget", NODES, "--workers", "2", "--quiet", solver=FakeSolver())  # fmt: skip
     assert code == 1 and "still error" in err and "dealpool solve" in err

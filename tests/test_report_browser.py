@@ -39,7 +39,7 @@ def reported(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _summary(data: Path) -> tuple[list[str], list[tuple]]:
     from pipeline.report import query_all
-    from pipeline.storage import Folder
+    from pipeline.store import Folder
 
     return query_all(Folder(data))["summary"]
 

@@ -1,5 +1,5 @@
-"""`dealpool fair ...`: seed 002's commit-reveal draws (registered in cli.py). What a client checks,
-step by step: docs/fair.md. The draws are engine.fair's; the operator's state is pipeline/fairness.py.
+"""`dealpool fair ...`: seed 002's commit-reveal draws. What a client checks, step by step:
+docs/fair.md. The draws are engine.fair's; the operator's state is pipeline/fair/.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 import engine
-from pipeline import fairness
-from pipeline.storage import Folder
+from pipeline import fair
+from pipeline.cli import common
 
 SHOE_READING = (
     "Our reading of the seed's fresh shoe \"AC,KC,QC,...\": eight 52-card decks one after the other, "
@@ -19,10 +19,6 @@ SHOE_READING = (
     "(AC,KC,QC,JC,10C,...,2C,AD,KD,...,2S). --positions needs no reading: it prints the final array "
     "as fresh-shoe positions 0..415."
 )
-
-
-def _folder(ctx: click.Context) -> Folder:
-    return Folder(Path(ctx.obj["data"]))
 
 
 @click.group("fair")
@@ -55,10 +51,10 @@ def shoe_cmd(server_seed: str, client_seeds: tuple[str, ...], positions: bool) -
 def commit_cmd(ctx: click.Context, pool: Path | None) -> None:
     """Make a secret server seed (Python's `secrets`), keep it in <data>/fair/secret/ (never exported
     before the reveal) and print its SHA-256: publish it before taking any client seed."""
-    folder = _folder(ctx)
-    c = fairness.commit(folder, pool)
+    folder = common.folder(ctx)
+    c = fair.commit(folder, pool)
     click.echo(f"commitment {c}")
-    for board, digest in sorted(fairness.record(folder, c)["pools"].items()):
+    for board, digest in sorted(fair.record(folder, c)["pools"].items()):
         click.echo(f"pool {board} {digest}")
 
 
@@ -69,10 +65,10 @@ def commit_cmd(ctx: click.Context, pool: Path | None) -> None:
 def reveal_cmd(ctx: click.Context, out: Path | None) -> None:
     """Write the server seed, the client seeds and the commitment into the export (reveal-<commitment>.json), after
     its committed sample's verdicts are shipped (`dealpool export`); then a new commit is allowed."""
-    folder = _folder(ctx)
+    folder = common.folder(ctx)
     out = out or folder.root / "pool"
-    doc = fairness.reveal(folder, out)
-    click.echo(f"reveal: {out / fairness.reveal_name(doc['commitment'])}: server seed {doc['server_seed']} (commitment {doc['commitment']})")
+    doc = fair.reveal(folder, out)
+    click.echo(f"reveal: {out / fair.reveal_name(doc['commitment'])}: server seed {doc['server_seed']} (commitment {doc['commitment']})")
 
 
 _pool_arg = click.argument("pool", type=click.Path(path_type=Path))
@@ -89,7 +85,7 @@ _client_opt = click.option("--client-seed", "client_seed", required=True, metava
 def draw_cmd(ctx: click.Context, pool: Path, board: str | None, client_seed: str, as_json: bool) -> None:
     """The deal of the exported POOL a player gets: index below(n) of [server seed, client seed]'s draws
     (32-bit words with rejection: no modulo bias) into the board's pool file, in its listed order."""
-    d = fairness.draw(_folder(ctx), pool, board, client_seed)
+    d = fair.draw(common.folder(ctx), pool, board, client_seed)
     if as_json:
         click.echo(json.dumps(d, sort_keys=True))
     else:
@@ -107,7 +103,7 @@ def draw_cmd(ctx: click.Context, pool: Path, board: str | None, client_seed: str
 def verify_draw_cmd(pool: Path, board: str | None, client_seed: str, server_seed: str | None,
                     commitment: str | None, code: str | None) -> None:  # fmt: skip
     """Re-do a player's draw from the revealed seed and say which deal it must have been."""
-    d = fairness.verify_draw(pool, board, client_seed, server_seed, commitment)
+    d = fair.verify_draw(pool, board, client_seed, server_seed, commitment)
     click.echo(f"verify-draw: the seed hashes to the commitment {d['commitment']}; the deal must have been "
                f"{d['code']} (deal {d['index'] + 1} of {d['count']} in the {d['board']} pool)")  # fmt: skip
     if d["pool_changed"]:

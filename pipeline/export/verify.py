@@ -1,172 +1,27 @@
-"""`export` and `verify`: the pool shipped to clients, and the check that it is intact.
-
-An export folder holds, per board, `<board>.json` and `<board>.parquet` (the proven-winnable codes
-with their budgets and lines, and the engine and rules versions) and `manifest.json` (counts,
-engine and rules versions, budgets, the SHA-256 of every file), and with `export --sign KEY`
-`manifest.json.sig` (Ed25519 over manifest.json's bytes). `verify` trusts nothing but those files
-and the engine: each of its checks below is a small function returning problems (one line each):
-the manifest's shape, its file names (plain names in the folder, no file unlisted), the hashes,
-every manifest field against the board files, the replays, and with `--key` the signature.
-"""
+"""`dealpool verify`: the check that an exported pool is intact. It trusts nothing but the export's
+files and the engine: each check below is a small function returning problems (one line each): the
+manifest's shape, its file names (plain names in the folder, no file unlisted), the hashes, every
+manifest field against the board files, the replays, and with `--key` the signature."""
 
 from __future__ import annotations
 
 import base64
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
 import pyarrow.parquet as pq
 
 import engine
-from pipeline import fairness, storage
+from pipeline import fair
+from pipeline.export.format import BOARD_KEYS, FORMAT, MANIFEST, MANIFEST_KEYS, POOL_SCHEMA, SIGNATURE, plain
+from pipeline.export.keys import load_public_key
+from pipeline.files import sha256
 from pipeline.solver import Solver, referee
-from pipeline.storage import VERDICTS, Folder
-
-FORMAT = "dealpool-pool/2"
-MANIFEST = "manifest.json"
-SIGNATURE = "manifest.json.sig"
-MANIFEST_KEYS = {"format", "engine_version", "rules_version", "boards", "files"}
-BOARD_KEYS = {"count", "budgets", "json", "parquet"}
-POOL_SCHEMA = pa.schema(
-    [
-        pa.field("code", pa.string(), nullable=False),
-        pa.field("nodes", pa.int64(), nullable=False),
-        pa.field("budget", pa.int64(), nullable=False),
-        pa.field("line", pa.list_(pa.string()), nullable=False),
-    ]
-)
-
-
-def sha256(path: Path) -> str:
-    return storage.sha256(path)
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-
-
-def _previous_files(out: Path) -> set[str]:
-    """The files an earlier export listed in `out` (removed when no longer part of the pool)."""
-    try:
-        m = json.loads((out / MANIFEST).read_text())
-        return {n for n in m["files"] if isinstance(n, str) and _plain(n)}
-    except Exception:  # no or unreadable earlier manifest: remove nothing
-        return set()
-
-
-def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str, Any]:
-    """Write the pool of every board with won deals into `out`; return the manifest. With `sign`
-    (an Ed25519 private key from `dealpool keygen`) also write manifest.json.sig."""
-    folder.require()
-    private = load_private_key(sign) if sign is not None else None  # a bad key stops before any work
-    storage.require_sound(folder, "export")
-    dealt = {(r["board"], r["code"]) for r in storage.read_table(folder, storage.DEALS).select(["board", "code"]).to_pylist()}
-    won: dict[str, dict[str, dict[str, Any]]] = {}
-    for r in storage.read_table(folder, VERDICTS).to_pylist():
-        if r["verdict"] == "won" and r["referee"] == "ok" and (r["board"], r["code"]) in dealt:
-            won.setdefault(r["board"], {}).setdefault(r["code"], r)
-    old = _previous_files(out)
-    out.mkdir(parents=True, exist_ok=True)
-    versions = {"engine_version": engine.engine_version(), "rules_version": engine.RULES_VERSION}
-    manifest: dict[str, Any] = {"format": FORMAT, **versions, "boards": {}, "files": {}}
-    for board in sorted(won):
-        rows = sorted(won[board].values(), key=lambda r: r["code"])
-        entries = [{"code": r["code"], "nodes": r["nodes"], "budget": r["budget"], "line": list(r["line"])} for r in rows]
-        jpath, ppath = out / f"{board}.json", out / f"{board}.parquet"
-        doc = {"board": board, **versions, "deals": entries}
-        _atomic_write(jpath, (json.dumps(doc, indent=1) + "\n").encode())
-        meta = {"board": board, **versions}
-        table = pa.Table.from_pylist(entries, schema=POOL_SCHEMA.with_metadata(meta))
-        tmp = ppath.with_name(f".{ppath.name}.tmp")
-        pq.write_table(table, tmp, compression="zstd")
-        os.replace(tmp, ppath)
-        manifest["boards"][board] = {
-            "count": len(entries),
-            "budgets": sorted({r["budget"] for r in rows}),
-            "json": jpath.name,
-            "parquet": ppath.name,
-        }
-        for p in (jpath, ppath):
-            manifest["files"][p.name] = sha256(p)
-    export_fair(folder, out, manifest)
-    for name in old - set(manifest["files"]):
-        (out / name).unlink(missing_ok=True)
-    data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
-    _atomic_write(out / MANIFEST, data)
-    if private is not None:
-        _atomic_write(out / SIGNATURE, base64.b64encode(private.sign(data)) + b"\n")
-    else:
-        (out / SIGNATURE).unlink(missing_ok=True)  # an old signature would not match this manifest
-    return manifest
-
-
-# ---------------------------------------------------------------- keys (Ed25519, `cryptography`)
-
-
-def keygen(path: Path) -> Path:
-    """Write a new Ed25519 private key at `path` (PEM, mode 0600) and its public key at `path`.pub;
-    return the public key's path. Refuses to overwrite a key."""
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
-    pub = path.with_name(path.name + ".pub")
-    for p in (path, pub):
-        if p.exists():
-            raise engine.BadInput(f"{str(p)!r} exists; accepted: a path with no key yet (keys are never overwritten)")
-    key = Ed25519PrivateKey.generate()
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(pem)
-    pub.write_bytes(key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
-    return pub
-
-
-def _load_key(path: Path, private: bool) -> Any:
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-
-    what = "private" if private else "public"
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise engine.BadInput(f"cannot read the {what} key {str(path)!r} ({e.strerror}); make one with `dealpool keygen KEY`") from None
-    try:
-        key = serialization.load_pem_private_key(data, None) if private else serialization.load_pem_public_key(data)
-    except Exception:  # cryptography raises ValueError, TypeError, UnsupportedAlgorithm for bad keys
-        key = None
-    if not isinstance(key, Ed25519PrivateKey if private else Ed25519PublicKey):
-        raise engine.BadInput(
-            f"{str(path)!r} is not an Ed25519 {what} key in PEM; accepted: the "
-            + ("KEY" if private else "KEY.pub") + " file `dealpool keygen KEY` writes"
-        )
-    return key
-
-
-def load_private_key(path: Path) -> Any:
-    return _load_key(path, True)
-
-
-def load_public_key(path: Path) -> Any:
-    return _load_key(path, False)
-
-
-# ---------------------------------------------------------------- verify: small checks
 
 Problems = list[str]
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-
-
-def _plain(name: str) -> bool:
-    """A plain file name inside the export folder: no folder part, not hidden, not `..`."""
-    return bool(name) and "/" not in name and "\\" not in name and not name.startswith(".") and "\0" not in name
 
 
 def _short(e: BaseException) -> str:
@@ -224,13 +79,13 @@ def check_names(out: Path, manifest: dict[str, Any]) -> Problems:
     p: Problems = []
     files = set(manifest["files"])
     for name in sorted(files):
-        if not _plain(name) or (out / name).resolve().parent != out.resolve():
+        if not plain(name) or (out / name).resolve().parent != out.resolve():
             p.append(f"{name!r}: not a plain file name in the folder (refused)")
     want = {info[k] for info in manifest["boards"].values() for k in ("json", "parquet")}
-    fair_listed, fair_unlisted = fairness.export_names(out)  # what the fair scheme adds (issue 17)
+    fair_listed, fair_unlisted = fair.export_names(out)  # what the fair scheme adds (issue 17)
     for name in sorted(want - files):
         p.append(f"{name}: a board's file not covered by the manifest's hashes")
-    for name in sorted(files - want - fair_listed - {fairness.SAMPLE_FILE}):
+    for name in sorted(files - want - fair_listed - {fair.SAMPLE_FILE}):
         p.append(f"{name}: listed in files but no board's file")
     extra = {x.name for x in out.iterdir()} - files - {MANIFEST, SIGNATURE} - fair_unlisted
     for name in sorted(extra):
@@ -242,7 +97,7 @@ def check_hashes(out: Path, manifest: dict[str, Any]) -> Problems:
     p: Problems = []
     for name, digest in sorted(manifest["files"].items()):
         f = out / name
-        if not _plain(name):
+        if not plain(name):
             continue
         if not f.is_file():
             p.append(f"{name}: missing")
@@ -350,7 +205,7 @@ def verify_pool(out: Path, solver: Solver = engine, key: Path | None = None) -> 
     replayed = 0
     for board in sorted(manifest["boards"]):
         info = manifest["boards"][board]
-        if not (_plain(info["json"]) and _plain(info["parquet"])):
+        if not (plain(info["json"]) and plain(info["parquet"])):
             continue
         try:
             doc, prows, meta = read_board(out, board, info)
@@ -367,17 +222,6 @@ def verify_pool(out: Path, solver: Solver = engine, key: Path | None = None) -> 
     return replayed, problems
 
 
-# ---- provably fair (issue 17): the committed sample's verdicts, and their check -----------------
-
-
-def export_fair(folder: Folder, out: Path, manifest: dict[str, Any]) -> None:
-    """Ship the committed sample's verdicts (sample.json, hashed in the manifest) when the data
-    folder has one. Reads only the public records under <data>/fair/, never fair/secret/: the server
-    seed reaches an export only through `dealpool fair reveal` (pipeline/fairness.py)."""
-    for name in fairness.export_sample(folder, out):
-        manifest["files"][name] = sha256(out / name)
-
-
 def verify_fair(out: Path) -> tuple[list[str], str]:
     """(problems, summary line) of the export's committed sample and its reveal; nothing when the
     export ships no sample. Run after verify_pool, which has already refused a folder with no manifest."""
@@ -387,4 +231,4 @@ def verify_fair(out: Path) -> tuple[list[str], str]:
         return [], ""
     if not isinstance(manifest, dict):
         return [], ""
-    return fairness.verify_sample(out, manifest)
+    return fair.verify_sample(out, manifest)

@@ -1,5 +1,5 @@
-"""`dealpool serve [DATA]`: the pool viewer (clients/web) and DATA/pool on 127.0.0.1, with nothing
-but the standard library's http.server (registered in cli.py).
+"""Serving the pool viewer (clients/web) and DATA/pool on 127.0.0.1, with nothing but the standard
+library's http.server (the command: pipeline/cli/serve.py).
 
 Why a server at all: Chromium refuses ES modules from file:// pages, and a page cannot list a
 folder by itself. Served, the viewer opens `../pool/` on its own and reads the folder's listing
@@ -14,12 +14,9 @@ Nothing else: every path is looked up under one of those folders (`..` never lea
 from __future__ import annotations
 
 import http.server
-import sys
 from functools import partial
 from pathlib import Path
 from typing import Any
-
-import click
 
 import engine
 
@@ -103,29 +100,3 @@ def make_server(pool: Path, port: int, clients: Path = CLIENTS) -> http.server.T
         raise engine.BadInput(
             f"cannot listen on {HOST}:{port} ({e.strerror or e}); accepted: a free port, or --port 0 for any"
         ) from None
-
-
-@click.command("serve")
-@click.argument("data", required=False, type=click.Path(file_okay=False, path_type=Path))
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
-              help="Port on 127.0.0.1 (0: any free port).")  # fmt: skip
-@click.pass_context
-def serve_cmd(ctx: click.Context, data: Path | None, port: int) -> None:
-    """Serve DATA/pool and the pool viewer on 127.0.0.1 and print the page's URL (Ctrl-C stops).
-
-    DATA defaults to the --data folder. The page verifies the pool with the JavaScript kit, lists
-    its deals and plays any of them on a drawn board."""
-    folder = data if data is not None else Path(ctx.obj["data"])
-    server = make_server(folder / "pool", port)
-    url = f"http://{HOST}:{server.server_address[1]}/web/"
-    click.echo(f"serving {folder / 'pool'} and the pool viewer at {url}  (Ctrl-C stops)")
-    sys.stdout.flush()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        click.echo("stopped")
-    finally:
-        server.server_close()
-
-
-COMMANDS = (serve_cmd,)

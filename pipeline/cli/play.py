@@ -1,61 +1,49 @@
-"""Commands for analysts and clients (registered in cli.py): `sql`, `hint`, `first-winnable`, and
-`solve --position` (called from cmd_pool's `solve`). Only the CLI edge: the work is the engine's
-(`engine.solve_position`, `engine.hint`, `engine.first_winnable`) and pipeline/analysts.py's.
+"""Playing a deal: `dealpool replay CODE` (the referee on the command line), `hint CODE` (the next
+winning move), `first-winnable CODES` (seed 004's quick look). Only the CLI edge: the work is the
+engine's (`engine.replay`, `engine.hint`, `engine.first_winnable`).
+
+`replay` reads a line from stdin (moves separated by whitespace, or a JSON array of strings) and exits 0 only
+when it wins the deal; a line that doesn't exits 1 naming the first bad entry; a bad code or an
+unreadable line is bad input (exit 2, one line, via engine.BadInput).
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
 import engine
-from pipeline import analysts
-from pipeline.storage import Folder
 
 
-def _read_text(source: str) -> str:
-    """A file's text, or stdin's for '-'; BadInput for a file that cannot be read."""
-    if source == "-":
-        return sys.stdin.read()
-    try:
-        return Path(source).read_text()
-    except (OSError, UnicodeDecodeError) as e:
-        raise engine.BadInput(f"cannot read position file {source!r}: {getattr(e, 'strerror', None) or e}") from None
+@click.command("replay")
+@click.argument("code")
+def replay_cmd(code: str) -> int:
+    """Replay a line of play on the deal CODE; exit 0 only if it wins.
 
-
-def solve_position(source: str, board: str | None, budget: int | None, max_mb: int, as_json: bool) -> None:
-    """`dealpool solve --position FILE|-`: solve a Solvitaire JSON position, print verdict and line."""
-    pos = engine.read_position(_read_text(source), board)
-    r = engine.solve_position(pos, budget, max_mb)
-    if as_json:
-        click.echo(json.dumps({"board": r.board, "verdict": r.verdict, "nodes": r.nodes, "budget": r.budget,
-                               "reason": r.reason, "line": r.line, "referee": "ok" if r.line else ""}))  # fmt: skip
-        return
-    why = f" ({r.reason})" if r.reason else ""
-    click.echo(f"position  {r.board}  {r.verdict}{why}  {r.nodes:,} nodes (budget {r.budget:,})")
-    if r.line:
-        click.echo(" ".join(r.line))
-
-
-@click.command("sql")
-@click.argument("query")
-@click.option("--csv", "as_csv", is_flag=True, help="Print CSV (a header line, then one line a row).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON array of objects.")
-@click.pass_context
-def sql_cmd(ctx: click.Context, query: str, as_csv: bool, as_json: bool) -> None:
-    """Run QUERY on <data>/dealpool.duckdb (written by `dealpool report`) and print the result.
-
-    Views: deals, verdicts (the row that counts per deal), verdicts_all (every attempt),
-    board_counts, pass_rates (per board, 95 % Wilson interval), published. Read only.
+    The line is read from stdin: moves separated by whitespace, or a JSON array of strings, in the
+    game's notation (docs/notation.md; undos as u or uN). A line of legal moves that does not end
+    won exits 1 ("move <index> (end of line): not won"); a move refused where it stands (illegal,
+    nothing to undo, after the win), a bad code or unreadable input is bad input: one line
+    "dealpool: error: move <index> (<token>): <reason>" on stderr, exit 2.
     """
-    if as_csv and as_json:
-        raise engine.BadInput("give --csv or --json, not both")
-    cols, rows = analysts.query(Folder(ctx.obj["data"]), query)
-    fmt = analysts.as_csv if as_csv else analysts.as_json if as_json else analysts.as_table
-    click.echo(fmt(cols, rows))
+    try:  # a bad code is refused before stdin is read
+        engine.deal(code)
+    except engine.BadInput as e:
+        raise engine.BadInput(f"bad code: {e}") from None
+    line = engine.parse_line(sys.stdin.read())
+    result = engine.replay(code, line)
+    if result.at == -1 and not result.ok:
+        raise engine.BadInput(f"{result.error}")
+    if result.ok:
+        click.echo(f"won in {result.moves} moves ({result.kept} kept, {result.undos} undos)")
+        return 0
+    if result.at < len(line):  # a move the rules refuse where it stands: bad input
+        token = line[result.at] if len(line[result.at]) <= 40 else line[result.at][:40] + "..."
+        raise engine.BadInput(f"move {result.at} ({token}): {result.error}")
+    click.echo(f"move {result.at} (end of line): {result.error}")
+    return 1
 
 
 @click.command("hint")
@@ -104,4 +92,4 @@ def first_winnable_cmd(codes: tuple[str, ...], budget: int) -> int:
     return 0
 
 
-COMMANDS = (sql_cmd, hint_cmd, first_winnable_cmd)
+COMMANDS = (replay_cmd, hint_cmd, first_winnable_cmd)

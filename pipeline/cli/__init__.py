@@ -1,13 +1,19 @@
 """The `dealpool` command line (Click): the group, its commands, and the one place errors become
 exit statuses.
 
-The commands live in small modules that know nothing of this one (no import circle):
-  pipeline/cmd_deal.py   deal, code, boards
-  pipeline/cmd_play.py   replay
-  pipeline/cmd_pool.py   sample, solve, build, check, report, export, verify, pool
-  pipeline/cmd_fair.py   fair shoe|commit|reveal|draw|verify-draw (seed 002's provably fair draws)
-  pipeline/cmd_client.py sql, hint, first-winnable, solve --position
-  pipeline/cmd_serve.py  serve (the pool viewer, clients/web, on 127.0.0.1)
+The commands live in small modules, one a command group, that know nothing of this one nor of each
+other (tests/test_architecture.py checks it); what several share is in common.py (the context, the
+shared options) and steps.py (the steps `pool` chains):
+  pipeline/cli/deal.py    deal, code, boards
+  pipeline/cli/play.py    replay, hint, first-winnable
+  pipeline/cli/sample.py  sample
+  pipeline/cli/solve.py   solve (one deal, a position, or the data folder)
+  pipeline/cli/build.py   build, pool
+  pipeline/cli/check.py   check
+  pipeline/cli/report.py  report, sql
+  pipeline/cli/export.py  export, verify, keygen
+  pipeline/cli/fair.py    fair shoe|commit|reveal|draw|verify-draw (seed 002's provably fair draws)
+  pipeline/cli/serve.py   serve (the pool viewer, clients/web, on 127.0.0.1)
 Library errors are `engine.DealpoolError`: `BadInput` exits 2, `RunFailed` 1, each as one line on
 stderr, never a traceback.
 """
@@ -22,7 +28,7 @@ from typing import NoReturn
 import click
 
 import engine
-from pipeline import cmd_client, cmd_deal, cmd_fair, cmd_play, cmd_pool, cmd_serve
+from pipeline.cli import build, check, deal, export, fair, play, report, sample, serve, solve
 from pipeline.solver import Solver
 
 DATA_ENV = "DEALPOOL_DATA"
@@ -46,9 +52,9 @@ def main_group(ctx: click.Context, data: Path) -> None:
     ctx.obj.setdefault("solver", engine)
 
 
-for _command in (*cmd_deal.COMMANDS, *cmd_play.COMMANDS, *cmd_pool.COMMANDS, *cmd_client.COMMANDS, *cmd_fair.COMMANDS,
-                 *cmd_serve.COMMANDS):
-    main_group.add_command(_command)
+for _module in (deal, play, sample, solve, build, check, report, export, fair, serve):
+    for _command in _module.COMMANDS:
+        main_group.add_command(_command)
 
 
 def _shorten(message: str) -> str:

@@ -1,4 +1,4 @@
-"""`dealpool deal`, `dealpool code`, `dealpool boards`: deal codes by hand (registered in cli.py).
+"""`dealpool deal`, `dealpool code`, `dealpool boards`: deal codes by hand.
 
 Only the CLI edge: parsing and dealing are the engine's, whose BadInput the CLI turns into one
 line and exit status 2.

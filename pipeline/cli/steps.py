@@ -1,0 +1,74 @@
+"""The steps `pool` runs after it builds, each printing what its own command prints: check, report,
+export, verify. Their commands (pipeline/cli/check.py, report.py, export.py) and `pool`
+(pipeline/cli/build.py) call these, so no command module imports another.
+
+A step that finds something wrong raises engine.RunFailed (exit 1), its line the message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+import engine
+from pipeline import limits, store
+from pipeline.check import run_check
+from pipeline.cli import common
+from pipeline.export import export_pool, verify_fair, verify_pool
+from pipeline.report import write_report
+
+CHECK_DEALS = 20
+"""`check --deals`: codes re-dealt per board."""
+CHECK_SOLVES = 10
+"""`check --solves`: verdicts re-solved per board."""
+CHECK_SEED = 0
+"""`check --seed`: the seed of the sample's choice."""
+
+
+def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_SOLVES, seed: int = CHECK_SEED,
+          repair: bool = False, adopt: bool = False) -> None:  # fmt: skip
+    """`check`: the ledger, re-deals, re-solves, the spec's test values, no error rows left. One line."""
+    limits.check_check(n_deals, n_solves, seed)
+    folder = common.folder(ctx).require()
+    with store.writer(folder):
+        if repair:
+            for step in store.repair(folder):
+                click.echo(f"check --repair: next: {step}")
+            return
+        if adopt:
+            click.echo(f"check --adopt: {store.adopt(folder)} part(s) recorded in the ledger")
+        res = run_check(folder, n_deals, n_solves, seed, common.solver(ctx))
+    if not res.ok:
+        raise engine.RunFailed(res.line())
+    click.echo(res.line())
+
+
+def report(ctx: click.Context) -> None:
+    """`report`: report.md, report.html, plots/ and dealpool.duckdb."""
+    with store.writer(common.folder(ctx).require()) as folder:
+        paths = write_report(folder)
+    click.echo("report: " + ", ".join(str(p) for p in paths[:2]))
+
+
+def export(ctx: click.Context, out: Path | None = None, sign: Path | None = None) -> None:
+    """`export`: the proven-winnable deals with their lines, and manifest.json (default <data>/pool)."""
+    folder = common.folder(ctx).require()
+    out = out or folder.root / "pool"
+    with store.writer(folder):
+        m = export_pool(folder, out, sign)
+    counts = ", ".join(f"{b} {i['count']}" for b, i in m["boards"].items()) or "no won deals"
+    click.echo(f"export: {out}: {counts}")
+
+
+def verify(ctx: click.Context, directory: Path, key: Path | None = None) -> None:
+    """`verify`: re-deal and replay an exported pool from its files alone; fail on any change."""
+    n, problems = verify_pool(directory, common.solver(ctx), key)
+    fair_problems, fair_line = verify_fair(directory)  # the committed sample, if shipped (issue 17)
+    problems += fair_problems
+    if problems:
+        raise engine.RunFailed(f"verify: FAILED, {len(problems)} problem(s) in {directory}: " + "; ".join(problems[:5]))
+    signed = f", signature by {key} good" if key is not None else ""
+    click.echo(f"verify: OK, {n} deals re-dealt and replayed from {directory}{signed}")
+    if fair_line:
+        click.echo(fair_line)

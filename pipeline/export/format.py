@@ -1,0 +1,31 @@
+"""What an export folder holds, shared by the writer and the checker: file names, the manifest's
+fields, the board files' Parquet schema.
+
+An export folder holds, per board, `<board>.json` and `<board>.parquet` (the proven-winnable codes
+with their budgets and lines, and the engine and rules versions) and `manifest.json` (counts,
+engine and rules versions, budgets, the SHA-256 of every file), and with `export --sign KEY`
+`manifest.json.sig` (Ed25519 over manifest.json's bytes).
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+FORMAT = "dealpool-pool/2"
+MANIFEST = "manifest.json"
+SIGNATURE = "manifest.json.sig"
+MANIFEST_KEYS = {"format", "engine_version", "rules_version", "boards", "files"}
+BOARD_KEYS = {"count", "budgets", "json", "parquet"}
+POOL_SCHEMA = pa.schema(
+    [
+        pa.field("code", pa.string(), nullable=False),
+        pa.field("nodes", pa.int64(), nullable=False),
+        pa.field("budget", pa.int64(), nullable=False),
+        pa.field("line", pa.list_(pa.string()), nullable=False),
+    ]
+)
+
+
+def plain(name: str) -> bool:
+    """A plain file name inside the export folder: no folder part, not hidden, not `..`."""
+    return bool(name) and "/" not in name and "\\" not in name and not name.startswith(".") and "\0" not in name

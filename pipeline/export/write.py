@@ -1,0 +1,80 @@
+"""`dealpool export`: the pool shipped to clients, every file written atomically, the manifest after
+the files it hashes, then its signature."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+import engine
+from pipeline import fair, files, store
+from pipeline.export.format import FORMAT, MANIFEST, POOL_SCHEMA, SIGNATURE, plain
+from pipeline.export.keys import load_private_key
+from pipeline.store import VERDICTS, Folder
+
+
+def _previous_files(out: Path) -> set[str]:
+    """The files an earlier export listed in `out` (removed when no longer part of the pool)."""
+    try:
+        m = json.loads((out / MANIFEST).read_text())
+        return {n for n in m["files"] if isinstance(n, str) and plain(n)}
+    except Exception:  # no or unreadable earlier manifest: remove nothing
+        return set()
+
+
+def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str, Any]:
+    """Write the pool of every board with won deals into `out`; return the manifest. With `sign`
+    (an Ed25519 private key from `dealpool keygen`) also write manifest.json.sig."""
+    folder.require()
+    private = load_private_key(sign) if sign is not None else None  # a bad key stops before any work
+    store.require_sound(folder, "export")
+    dealt = {(r["board"], r["code"]) for r in store.read_table(folder, store.DEALS).select(["board", "code"]).to_pylist()}
+    won: dict[str, dict[str, dict[str, Any]]] = {}
+    for r in store.read_table(folder, VERDICTS).to_pylist():
+        if r["verdict"] == "won" and r["referee"] == "ok" and (r["board"], r["code"]) in dealt:
+            won.setdefault(r["board"], {}).setdefault(r["code"], r)
+    old = _previous_files(out)
+    out.mkdir(parents=True, exist_ok=True)
+    versions = {"engine_version": engine.engine_version(), "rules_version": engine.RULES_VERSION}
+    manifest: dict[str, Any] = {"format": FORMAT, **versions, "boards": {}, "files": {}}
+    for board in sorted(won):
+        rows = sorted(won[board].values(), key=lambda r: r["code"])
+        entries = [{"code": r["code"], "nodes": r["nodes"], "budget": r["budget"], "line": list(r["line"])} for r in rows]
+        jpath, ppath = out / f"{board}.json", out / f"{board}.parquet"
+        doc = {"board": board, **versions, "deals": entries}
+        files.write_atomic(jpath, (json.dumps(doc, indent=1) + "\n").encode())
+        meta = {"board": board, **versions}
+        table = pa.Table.from_pylist(entries, schema=POOL_SCHEMA.with_metadata(meta))
+        with files.atomic(ppath) as tmp:
+            pq.write_table(table, tmp, compression="zstd")
+        manifest["boards"][board] = {
+            "count": len(entries),
+            "budgets": sorted({r["budget"] for r in rows}),
+            "json": jpath.name,
+            "parquet": ppath.name,
+        }
+        for p in (jpath, ppath):
+            manifest["files"][p.name] = files.sha256(p)
+    export_fair(folder, out, manifest)
+    for name in old - set(manifest["files"]):
+        (out / name).unlink(missing_ok=True)
+    data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
+    files.write_atomic(out / MANIFEST, data)
+    if private is not None:
+        files.write_atomic(out / SIGNATURE, base64.b64encode(private.sign(data)) + b"\n")
+    else:
+        (out / SIGNATURE).unlink(missing_ok=True)  # an old signature would not match this manifest
+    return manifest
+
+
+def export_fair(folder: Folder, out: Path, manifest: dict[str, Any]) -> None:
+    """Ship the committed sample's verdicts (sample.json, hashed in the manifest) when the data
+    folder has one. Reads only the public records under <data>/fair/, never fair/secret/: the server
+    seed reaches an export only through `dealpool fair reveal` (pipeline/fair/seed.py)."""
+    for name in fair.export_sample(folder, out):
+        manifest["files"][name] = files.sha256(out / name)

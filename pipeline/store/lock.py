@@ -1,0 +1,90 @@
+"""One writer a folder: the write lock (flock on `.lock`), and the tidying of what a killed writer
+left in `.tmp/`.
+
+A part is written to .tmp/, its ledger entry is written, then the part is moved into place
+(pipeline/store/parts.py). A kill between the ledger entry and the move leaves a temp file whose
+hash the ledger names: the next writer finishes the move (`recover`); any other temp file is stale,
+since only the lock's holder writes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+from pathlib import Path
+from typing import Iterator
+
+import engine
+from pipeline import files
+from pipeline.store.ledger import ledger
+from pipeline.store.tables import LOCK, SCHEMAS, TMP, Folder
+
+_held: dict[Path, tuple[int, int]] = {}  # root -> (fd, depth): the locks this process holds
+
+
+@contextlib.contextmanager
+def writer(folder: Folder) -> Iterator[Folder]:
+    """Hold the folder's write lock (reentrant in one process): one writing run at a time. A second
+    run stops at once with RunFailed naming the holder. The kernel drops the lock when its holder
+    dies, however it dies, so a lock is never stale; then `recover` tidies what the dead run left."""
+    root = folder.root.resolve()
+    if root in _held:
+        fd, depth = _held[root]
+        _held[root] = (fd, depth + 1)
+    else:
+        folder.root.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder.root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise engine.RunFailed(
+                f"data folder {str(folder.root)!r} is being written by another dealpool run (pid {holder}); "
+                "wait for it to finish, or give another folder with --data"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        _held[root] = (fd, 1)
+        recover(folder)
+    try:
+        yield folder
+    finally:
+        fd, depth = _held[root]
+        if depth > 1:
+            _held[root] = (fd, depth - 1)
+        else:
+            del _held[root]
+            os.close(fd)  # releases the flock
+
+
+def holds_lock(folder: Folder) -> bool:
+    return folder.root.resolve() in _held
+
+
+def recover(folder: Folder) -> None:
+    """Under the lock: finish a part move a kill interrupted (the temp file is what the ledger names)
+    and drop every other temp file (its writer is dead: only the lock's holder writes)."""
+    tmp = folder.root / TMP
+    if not tmp.is_dir():
+        return
+    for p in sorted(tmp.iterdir()):
+        parts = p.name.split("~")
+        if len(parts) == 4 and parts[0] in SCHEMAS:
+            table, name = parts[0], parts[1]
+            entry = ledger(folder, table).get(name, {})
+            dest = folder.table(table) / f"{name}.parquet"
+            try:
+                if entry.get("sha256") == files.sha256(p) and not (dest.is_file() and files.sha256(dest) == entry["sha256"]):
+                    files.replace(p, dest)
+                    continue
+            except OSError:
+                pass
+        p.unlink(missing_ok=True)
+
+
+def clear_tmp(folder: Folder) -> None:
+    """Finish or drop what killed runs left in .tmp/ (under the write lock: `recover`)."""
+    with writer(folder):
+        pass  # taking the lock afresh runs recover(); when already held, recover ran at that time

@@ -1,0 +1,119 @@
+"""The data folder's tables: where each part lives, the pinned schemas, the metadata every part
+carries, and the part names.
+
+Layout under the data folder (every file a complete, immutable part):
+
+    deals/<board>.N<lo>-<hi>.parquet          numbered deals lo..hi (those new when sampled)
+    deals/<board>.R<digest>.parquet           random deals (named by a digest of their seeds)
+    deals/<board>.S<seed>.<i>-<j>.parquet     numbered deals drawn i..j by `sample --numbers-from SEED`
+    deals/<board>.C<lo>-<hi>.parquet          classic FreeCell deals lo..hi (C codes, no seed)
+    deals/<board>.F<commitment, 16 hex>.<start>.parquet   a committed sample's deals (pipeline/fair/)
+    verdicts/<deals part>.b<budget>.s<k>.parquet   slice k of a deals part solved at one budget
+    ledger/<table>/<part>.json                each part's rows and SHA-256 (what `check` compares)
+    .tmp/                                     half-written parts (outside every read glob)
+    .lock                                     held (flock) by the one run writing the folder
+
+A part name is a function of its content's identity, so a retry after a kill replaces a part
+instead of adding a second copy.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+import pyarrow as pa
+
+import engine
+
+SCHEMA_VERSION = "1"
+DEALS = "deals"
+VERDICTS = "verdicts"
+TMP = ".tmp"
+LEDGER = "ledger"
+LOCK = ".lock"
+SLICE = int(os.environ.get("DEALPOOL_SLICE", "64"))
+"""Deals per verdicts part: the most a kill can cost is one slice per worker. Part names depend on it,
+so keep it fixed for a data folder (DEALPOOL_SLICE exists for tests and tuning)."""
+VERDICT_VALUES = ("won", "lost", "unknown", "error")
+
+DEALS_SCHEMA = pa.schema(
+    [
+        pa.field("board", pa.string(), nullable=False),
+        pa.field("code", pa.string(), nullable=False),
+        pa.field("seed", pa.binary(64)),  # null for classic FreeCell (C) codes
+        pa.field("number", pa.int64()),  # null for random deals; the classic number for C codes
+        pa.field("order", pa.binary(), nullable=False),  # the dealt order, one byte a position
+    ]
+)
+
+VERDICTS_SCHEMA = pa.schema(
+    [
+        pa.field("board", pa.string(), nullable=False),
+        pa.field("code", pa.string(), nullable=False),
+        pa.field("verdict", pa.string(), nullable=False),  # won | lost | unknown | error
+        pa.field("reason", pa.string(), nullable=False),  # '' | nodes | memory | why it erred
+        pa.field("nodes", pa.int64(), nullable=False),
+        pa.field("budget", pa.int64(), nullable=False),
+        pa.field("max_mb", pa.int64(), nullable=False),
+        pa.field("line", pa.list_(pa.string()), nullable=False),
+        pa.field("line_length", pa.int32(), nullable=False),
+        pa.field("referee", pa.string(), nullable=False),  # ok | '' (nothing to replay) | refused ...
+        pa.field("seconds", pa.float64(), nullable=False),  # wall time of the solve (not deterministic)
+        pa.field("engine_version", pa.string(), nullable=False),
+    ]
+)
+
+SCHEMAS = {DEALS: DEALS_SCHEMA, VERDICTS: VERDICTS_SCHEMA}
+
+
+@dataclass(frozen=True)
+class Folder:
+    """The data folder: where the tables live."""
+
+    root: Path
+
+    def table(self, name: str) -> Path:
+        return self.root / name
+
+    def glob(self, name: str) -> str:
+        """The read glob of a table (DuckDB's read_parquet argument)."""
+        return str(self.root / name / "*.parquet")
+
+    def parts(self, name: str) -> list[Path]:
+        d = self.table(name)
+        return sorted(d.glob("*.parquet")) if d.is_dir() else []
+
+    def require(self) -> "Folder":
+        """This folder, or BadInput if it is missing (commands that read need one)."""
+        if not self.root.is_dir():
+            raise engine.BadInput(
+                f"data folder {str(self.root)!r} does not exist (run `dealpool sample` or pass --data DIR)"
+            )
+        return self
+
+
+def metadata(table: str, **extra: Any) -> dict[bytes, bytes]:
+    """Key/value metadata every part carries: which table, schema, engine and rules versions."""
+    meta = {
+        "dealpool.table": table,
+        "dealpool.schema": SCHEMA_VERSION,
+        "engine_version": engine.engine_version(),
+        "rules_version": engine.RULES_VERSION,
+    }
+    meta.update({k: str(v) for k, v in extra.items()})
+    return {k.encode(): v.encode() for k, v in meta.items()}
+
+
+def part_stem(path: Path) -> str:
+    return path.name[: -len(".parquet")]
+
+
+def verdict_part_name(deals_stem: str, budget: int, slice_no: int) -> str:
+    return f"{deals_stem}.b{budget}.s{slice_no:05d}"
+
+
+def sorted_rows(rows_: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(rows_, key=lambda r: (r["board"], r["code"]))
