@@ -82,8 +82,8 @@ def solve_one(code: str, budget: int) -> tuple[str, int, list[str], float, engin
     dealt = engine.deal(code)
     opts = GAME.native_options(dealt.options)
     t = time.process_time()
-    verdict, n, line, _ = _native.solve("freecell", dealt.layout, opts, budget, engine.DEFAULT_MAX_MB << 20)
-    return verdict, n, list(line), time.process_time() - t, dealt
+    out = _native.solve("freecell", dealt.layout, opts, budget=budget, max_bytes=engine.DEFAULT_MAX_MB << 20)
+    return out.verdict, out.nodes, out.line, time.process_time() - t, dealt
 
 
 def run_classic(first: int, count: int, budget: int, with_fcs: bool) -> bool:

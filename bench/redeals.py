@@ -47,7 +47,7 @@ def check_redeals(game: str, deals: range, budget: int, attr: str) -> tuple[int,
         for k, m in enumerate(line):
             rules.play(state, m)
             if m == "r":
-                if _native._position(game, d.layout, {}, line[: k + 1]) != getattr(state, attr):
+                if _native.testing.position(game, d.layout, {}, line[: k + 1], seed=d.seed) != getattr(state, attr):
                     raise AssertionError(f"{d.code}: the solver's redeal at move {k} differs from the referee's")
                 compared += 1
     return len(deals), compared

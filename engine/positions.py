@@ -18,7 +18,7 @@ from engine.dealer import deal
 from engine.errors import BadInput, RunFailed
 from engine.games import BOARDS, GAMES, Layout, game as game_of
 from engine.referee import Replay, replay, replay_state, rules_for
-from engine.solving import DEFAULT_MAX_MB, SolveResult, _native, _whole, solvable, solve
+from engine.solving import DEFAULT_MAX_MB, SolveResult, _native, _whole, native_layout, solvable, solve
 
 QUICK_BUDGET = 30_000
 """first-winnable's default budget: seed 004's quick look, a fraction of a second a deal."""
@@ -96,10 +96,11 @@ def _solve_layout(game: str, options: dict[str, str], layout: Layout, budget: in
     budget = _whole(budget, "node budget", "positions")
     start = time.perf_counter()
     try:
-        verdict, nodes, line, reason = _native().solve(game, layout, game_of(game).native_options(options), budget, cap << 20)
+        out = _native().solve(game, native_layout(layout), game_of(game).native_options(options), budget=budget,
+                              max_bytes=cap << 20)  # fmt: skip
     except ValueError as e:
         raise BadInput(f"the solver refused the position: {e}") from None
-    return SolveResult(label, board, verdict, nodes, budget, list(line), reason, time.perf_counter() - start)
+    return SolveResult(label, board, out.verdict, out.nodes, budget, out.line, out.reason, time.perf_counter() - start)
 
 
 def replay_position(pos: Position, line: Sequence[str]) -> Replay:

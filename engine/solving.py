@@ -15,7 +15,7 @@ from typing import Literal
 from engine.boards import board_for
 from engine.dealer import deal
 from engine.errors import BadInput
-from engine.games import BOARDS, GAMES, game as game_of
+from engine.games import BOARDS, GAMES, Layout, game as game_of
 
 ENGINE_VERSION = "0.1.0"
 """The Python engine's version; `engine_version()` adds the native module's."""
@@ -52,6 +52,12 @@ def _native():  # type: ignore[no-untyped-def]
     from engine import _native
 
     return _native
+
+
+def native_layout(layout: Layout) -> Layout:
+    """The layout as the native side takes it: without the `seed` group, whose bytes cross as
+    `seed=` (the referee still reads the group)."""
+    return {k: v for k, v in layout.items() if k != "seed"} if "seed" in layout else layout
 
 
 def solvable(game: str) -> bool:
@@ -97,19 +103,20 @@ def solve(code: str, budget: int | None = None, max_mb: int | None = None) -> So
     options = game_of(dealt.game).native_options(dealt.options)
     native_solve = _native().solve  # found before the clocks start: they time the call alone
     start, cpu = time.perf_counter(), time.thread_time()
+    layout = native_layout(dealt.layout)
     try:
-        verdict, nodes, line, reason = native_solve(dealt.game, dealt.layout, options, budget, cap << 20)
+        out = native_solve(dealt.game, layout, options, budget=budget, max_bytes=cap << 20, seed=dealt.seed)
     except ValueError as e:  # the native side refused the position
         raise BadInput(f"{dealt.code}: the solver refused the position: {e}") from None
     seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu
     return SolveResult(
         code=dealt.code,
         board=b.id if b.id in BOARDS else None,
-        verdict=verdict,
-        nodes=nodes,
+        verdict=out.verdict,
+        nodes=out.nodes,
         budget=budget,
-        line=list(line),
-        reason=reason,
+        line=out.line,
+        reason=out.reason,
         seconds=seconds,
         cpu_seconds=cpu,
     )

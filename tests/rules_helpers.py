@@ -62,7 +62,8 @@ def walk_matches_referee(rules: Any, game: str, deal: Any, native_options: dict[
 
     state = rules.new_state(deal.layout, deal.options)
     played = compared = 0
-    for line, moves in _native.walk(game, deal.layout, native_options, seed, steps):
+    for step in _native.walk(game, deal.layout, native_options, walk_seed=seed, steps=steps, seed=deal.seed):
+        line, moves = step.line, step.moves
         for m in line[played:]:
             rules.play(state, m)
         played = len(line)

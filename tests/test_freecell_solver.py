@@ -16,8 +16,8 @@ MAX_BYTES = 2 << 30
 
 def solve(code: str, nodes: int) -> tuple[str, int, list[str]]:
     d = deal(code)
-    verdict, n, line, _ = _native.solve("freecell", d.layout, R.native_options(d.options), nodes, MAX_BYTES)
-    return verdict, n, line
+    out = _native.solve("freecell", d.layout, R.native_options(d.options), budget=nodes, max_bytes=MAX_BYTES)
+    return out.verdict, out.nodes, out.line
 
 
 def test_solver_is_built() -> None:

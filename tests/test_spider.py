@@ -128,8 +128,8 @@ def test_python_moves_are_native_moves_both_ways() -> None:
             for _ in range(150):
                 moves = rules.legal_moves(state)
                 layout = {"tableau": state.cols, "down": [state.down], "stock": [state.stock], "off": [state.off]}
-                native = _native.walk("spider", layout, rules.native_options(d.options), 1, 0)
-                assert native[0][1] == sorted(moves), (d.code, number)
+                native = _native.walk("spider", layout, rules.native_options(d.options), walk_seed=1, steps=0)
+                assert native[0].moves == sorted(moves), (d.code, number)
                 checked += 1
                 if not moves:
                     break
