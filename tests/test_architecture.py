@@ -1,6 +1,7 @@
 """The shape docs/architecture.md promises, checked: no import circle in engine/ or pipeline/; the
-pipeline imports `engine` and nothing below it; every game of the registry has its folder and
-nothing of a game lives outside it; engine/deal.py's own table of deal facts matches the registry."""
+pipeline imports `engine` and nothing below it; engine/native.py is the one importer of the compiled
+module; every game of the registry has its folder and nothing of a game lives outside it;
+engine/deal.py's own table of deal facts matches the registry."""
 
 from __future__ import annotations
 
@@ -94,6 +95,49 @@ def test_the_pipeline_imports_engine_and_nothing_below_it() -> None:
     below = {m: sorted(d for d in deps if d.startswith("engine.")) for m, deps in graph.items() if m.startswith("pipeline")}
     assert {m: d for m, d in below.items() if d} == {}
     assert all("engine" in graph[m] for m in ("pipeline.pool", "pipeline.cli", "pipeline.cmd_deal"))
+
+
+def _native_importers(path: Path, name: str) -> list[int]:
+    """The lines of `path` (module `name`) that import the compiled module `engine._native` or its
+    submodule `testing`, however spelled (`import engine._native`, `from engine import _native`,
+    `from engine._native import x`, `from . import _native` inside engine/)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            if any(a.name == "engine._native" or a.name.startswith("engine._native.") for a in node.names):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            if base == "engine._native" or base.startswith("engine._native.") or (
+                base == "engine" and any(a.name == "_native" for a in node.names)
+            ):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_the_native_module_is_imported_by_engine_native_alone() -> None:
+    """The crossing to Rust has one module (engine/native.py: typed records, the seed and tuning as
+    named arguments, the test hooks): the engine, the pipeline, the tests and the benchmarks call it,
+    never `engine._native` itself."""
+    paths = [p for d in (*PACKAGES, "tests", "bench", "reports") for p in sorted((ROOT / d).rglob("*.py"))]
+    found = {f"{p.relative_to(ROOT)}:{n}" for p in paths for n in _native_importers(p, _module_name(p))}
+    assert {f.rpartition(":")[0] for f in found} == {"engine/native.py"}, sorted(found)
+
+
+def test_the_native_importer_check_sees_every_spelling(tmp_path: Path) -> None:
+    spellings = ["import engine._native", "import engine._native.testing as t", "from engine import _native",
+                 "from engine import cards, _native", "from engine._native import testing", "from . import _native",
+                 "def f():\n    from engine import _native"]  # fmt: skip
+    for text in spellings:
+        (tmp_path / "m.py").write_text(text + "\n")
+        assert _native_importers(tmp_path / "m.py", "engine.m"), text
+    for text in ["import engine", "from engine import native", "from engine.native import solve", "from . import native"]:
+        (tmp_path / "m.py").write_text(text + "\n")
+        assert _native_importers(tmp_path / "m.py", "engine.m") == [], text
 
 
 def test_engine_submodules_never_import_the_face() -> None:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import _native
+from engine import native
 from engine.dealer import deal
 from engine import BadInput
 from engine import replay
@@ -190,7 +190,7 @@ def test_cards_conserved_undo_restores_illegal_refused(number: int, picks: list[
 
 
 def _check_walk(layout: dict, seed: int, steps: int) -> int:
-    entries = [(e.line, e.moves) for e in _native.walk("canfield", layout, OPTIONS, walk_seed=seed, steps=steps)]
+    entries = [(e.line, e.moves) for e in native.walk("canfield", layout, OPTIONS, walk_seed=seed, steps=steps)]
     s = R.new_state(layout)
     done = 0
     for line, legal in entries:
@@ -227,7 +227,7 @@ def test_solver_lines_replay_in_the_referee() -> None:
     won = 0
     for n in range(1, 81):
         d = deal(code(n))
-        out = _native.solve("canfield", d.layout, OPTIONS, budget=30_000, max_bytes=BIG)
+        out = native.solve("canfield", d.layout, OPTIONS, budget=30_000, max_bytes=BIG)
         verdict, line = out.verdict, out.line
         if verdict == "won":
             won += 1
@@ -249,7 +249,7 @@ def test_lost_and_won_agree_with_brute_force() -> None:
         truth = brute_force(R.new_state(layout), 12_000)
         if truth is None:
             continue
-        out = _native.solve("canfield", layout, OPTIONS, budget=1_000_000, max_bytes=BIG)
+        out = native.solve("canfield", layout, OPTIONS, budget=1_000_000, max_bytes=BIG)
         verdict, line = out.verdict, out.line
         assert verdict == ("won" if truth else "lost"), (i, layout)
         seen[verdict] += 1
@@ -260,10 +260,10 @@ def test_lost_and_won_agree_with_brute_force() -> None:
 
 def test_the_solver_is_deterministic_and_budgets_count_positions() -> None:
     d = deal(code(14))
-    a = _native.solve("canfield", d.layout, OPTIONS, budget=40_000, max_bytes=BIG)
-    b = _native.solve("canfield", d.layout, OPTIONS, budget=40_000, max_bytes=BIG)
+    a = native.solve("canfield", d.layout, OPTIONS, budget=40_000, max_bytes=BIG)
+    b = native.solve("canfield", d.layout, OPTIONS, budget=40_000, max_bytes=BIG)
     assert (a.verdict, a.nodes, a.line, a.reason) == (b.verdict, b.nodes, b.line, b.reason)
-    small = _native.solve("canfield", d.layout, OPTIONS, budget=10, max_bytes=BIG)
+    small = native.solve("canfield", d.layout, OPTIONS, budget=10, max_bytes=BIG)
     assert small.verdict == "unknown" and small.nodes == 10 and small.reason == "nodes"
 
 
@@ -274,8 +274,8 @@ def test_keys_merge_only_equal_positions() -> None:
         layout = random_position(rng, rng.randrange(6, 12))
         swapped = copy.deepcopy(layout)
         swapped["tableau"] = swapped["tableau"][::-1]
-        a = _native.solve("canfield", layout, OPTIONS, budget=200_000, max_bytes=BIG)
-        b = _native.solve("canfield", swapped, OPTIONS, budget=200_000, max_bytes=BIG)
+        a = native.solve("canfield", layout, OPTIONS, budget=200_000, max_bytes=BIG)
+        b = native.solve("canfield", swapped, OPTIONS, budget=200_000, max_bytes=BIG)
         assert a.verdict == b.verdict
 
 
