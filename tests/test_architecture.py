@@ -1,7 +1,6 @@
 """The shape docs/architecture.md promises, checked: no import circle in engine/ or pipeline/; the
-pipeline imports `engine` and nothing below it; engine/native.py is the one importer of the compiled
-module; every game of the registry has its folder and nothing of a game lives outside it;
-engine/deal.py's own table of deal facts matches the registry."""
+pipeline imports `engine` and nothing below it; every game of the registry has its folder and
+nothing of a game lives outside it; engine/deal.py's own table of deal facts matches the registry."""
 
 from __future__ import annotations
 
