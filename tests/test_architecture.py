@@ -161,6 +161,49 @@ def test_pipeline_subpackages_never_import_their_own_face() -> None:
     assert [(m, f) for f in sorted(faces) for m in sorted(graph) if m.startswith(f + ".") and f in graph[m]] == []
 
 
+def _native_importers(path: Path, name: str) -> list[int]:
+    """The lines of `path` (module `name`) that import the compiled module `engine._native` or its
+    submodule `testing`, however spelled (`import engine._native`, `from engine import _native`,
+    `from engine._native import x`, `from . import _native` inside engine/)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            if any(a.name == "engine._native" or a.name.startswith("engine._native.") for a in node.names):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            if base == "engine._native" or base.startswith("engine._native.") or (
+                base == "engine" and any(a.name == "_native" for a in node.names)
+            ):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_the_native_module_is_imported_by_engine_native_alone() -> None:
+    """The crossing to Rust has one module (engine/native.py: typed records, the seed and tuning as
+    named arguments, the test hooks): the engine, the pipeline, the tests and the benchmarks call it,
+    never `engine._native` itself."""
+    paths = [p for d in (*PACKAGES, "tests", "bench", "reports") for p in sorted((ROOT / d).rglob("*.py"))]
+    found = {f"{p.relative_to(ROOT)}:{n}" for p in paths for n in _native_importers(p, _module_name(p))}
+    assert {f.rpartition(":")[0] for f in found} == {"engine/native.py"}, sorted(found)
+
+
+def test_the_native_importer_check_sees_every_spelling(tmp_path: Path) -> None:
+    spellings = ["import engine._native", "import engine._native.testing as t", "from engine import _native",
+                 "from engine import cards, _native", "from engine._native import testing", "from . import _native",
+                 "def f():\n    from engine import _native"]  # fmt: skip
+    for text in spellings:
+        (tmp_path / "m.py").write_text(text + "\n")
+        assert _native_importers(tmp_path / "m.py", "engine.m"), text
+    for text in ["import engine", "from engine import native", "from engine.native import solve", "from . import native"]:
+        (tmp_path / "m.py").write_text(text + "\n")
+        assert _native_importers(tmp_path / "m.py", "engine.m") == [], text
+
+
 def test_engine_submodules_never_import_the_face() -> None:
     """A submodule importing `engine` itself would run the face half-built."""
     graph = _graph()

@@ -191,14 +191,14 @@ def test_redeal_stream() -> None:
 
 
 def test_native_deal_matches_python() -> None:
-    """The Rust stream (engine._native.deal_positions) deals what engine/deal.py deals."""
-    from engine import _native
+    """The Rust stream (engine.native.deal_positions) deals what engine/deal.py deals."""
+    from engine import native
 
     rng = random.Random(2026)
     for _ in range(150):
         seed = rng.randbytes(64)
         for size in (52, 104):
-            assert _native.deal_positions(seed, size) == method.shuffle_positions(seed, size)
+            assert native.deal_positions(seed, size) == method.shuffle_positions(seed, size)
     for code in ("SOL1-klondike-N4711", "SOL1-spider-suits=1-N3", "SOL1-spider-suits=2-N3", "SOL1-spider-N9"):
         assert dealer.native_order(code) == dealer.deal(code).order
     assert cards.names(dealer.native_order("SOL1-klondike-N1")) == KLONDIKE_1

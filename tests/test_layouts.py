@@ -118,10 +118,9 @@ def test_gaps() -> None:
 )  # fmt: skip
 def test_every_dealt_layout_holds_the_deck(code: str) -> None:
     d = dealer.deal(code)
-    cards = {group: lists for group, lists in d.layout.items() if group != "seed"}  # a redealing game's seed
-    assert Counter(_all_cards(cards)) == Counter(d.order)
-    assert cards == lay_out(d.game, d.options, d.order)
-    assert d.layout.get("seed", [list(d.seed or b"")]) == [list(d.seed or b"")]
+    assert Counter(_all_cards(d.layout)) == Counter(d.order)  # cards only: a redealing game's seed is Deal.seed
+    assert d.layout == lay_out(d.game, d.options, d.order)
+    assert d.seed is not None and len(d.seed) == 64
 
 
 def test_layout_errors() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import BOARDS, BadInput, DealCode, IllegalMove, _native, dealer, format_code, replay, rules_for, solve
+from engine import BOARDS, BadInput, DealCode, IllegalMove, dealer, format_code, native, replay, rules_for, solve
 from engine.games.pyramid import rules as pyramid
 from engine.games.tripeaks import rules as tripeaks
 
@@ -160,7 +160,7 @@ def test_solver_lines_replay(game: str) -> None:
 
 def test_default_budgets_decide_and_boards_exist() -> None:
     for game in GAMES:
-        assert _native.solvable(game)
+        assert native.solvable(game)
         assert BOARDS[game].budget >= 1_000_000
     assert dict(BOARDS["pyramid"].options) == {"passes": "3", "goal": "pyramid"}  # Microsoft's rules
     assert dict(BOARDS["tripeaks"].options) == {"wrap": "yes"}
