@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from engine.dealer import Deal, deal
 from engine.errors import BadInput, IllegalMove
 from engine.games import game
-from engine.games.base import Rules
+from engine.gamekit.base import Rules
 
 MAX_TOKEN = 32
 _UNDO_RE = re.compile(r"^u([1-9][0-9]{0,8})?$")  # at most 9 digits: no line is that long

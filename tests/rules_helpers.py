@@ -1,5 +1,5 @@
 """The rules properties every referee shares (cards conserved, undo restores, illegal moves refused),
-written once for any module with the `Rules` protocol (engine/games/base.py): `legal_moves`, `play`,
+written once for any module with the `Rules` protocol (engine/gamekit/base.py): `legal_moves`, `play`,
 `undo`. Each game's test module supplies its states, its token list and its own invariants."""
 
 from __future__ import annotations

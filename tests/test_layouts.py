@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import GAMES, BadInput, DealCode, dealer, format_code
-from engine.games.base import deal_rows
+from engine.gamekit.base import deal_rows
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from deal_helpers import ORDER, all_cards, lay_out  # noqa: E402

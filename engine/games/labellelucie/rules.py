@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 
 from engine.deal import redeal as shuffle_for_redeal
 from engine.errors import BadInput, IllegalMove
-from engine.games.base import deal_rows
+from engine.gamekit.base import deal_rows
 
 REDEALS = 2
 """Redeals allowed after the deal: three deals in all."""

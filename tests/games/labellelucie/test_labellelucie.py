@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine import DealCode, IllegalMove, dealer, format_code, native, replay, solve
 from engine.deal import redeal as method_redeal
-from engine.games.base import deal_rows
+from engine.gamekit.base import deal_rows
 from engine.games.labellelucie import rules as R
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/: the shared helpers
