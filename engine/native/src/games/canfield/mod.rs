@@ -5,8 +5,8 @@
 //! the rules, stock dealt by three with unlimited passes, nothing back from
 //! the foundations. Each pruning and key rule is argued in README.md.
 
-use crate::search::{search, Game, Limits, Outcome};
-use crate::{Input, Layout, Options};
+use crate::core::search::{search, Game, Limits, Outcome};
+use crate::core::input::{Input, Layout, Options};
 pub use seen::Key;
 
 mod seen;
@@ -554,7 +554,7 @@ impl Game for Canfield {
         Key(key << 6 | if self.k % self.draw == 0 || self.k == n { ON_CYCLE } else { self.k as u128 })
     }
 
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         let mut k = self.k;
         for _ in 0..m.taps {
             out.push(if k == self.seq.len() { "r" } else { "d" });
@@ -584,9 +584,9 @@ pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::core::walk::Walk, String> {
     let mut g = Canfield::new(input.layout, input.options)?;
-    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.atomic(out), |g, m| g.token(m), |g, m| {
+    Ok(crate::core::walk::random_walk(&mut g, seed, steps, |g, out| g.atomic(out), |g, m| g.token(m), |g, m| {
         g.apply(m);
     }))
 }

@@ -22,8 +22,8 @@ mod tuning;
 #[cfg(test)]
 mod tests;
 
-use crate::search::{Game, Limits, Outcome};
-use crate::{Input, Layout, Options};
+use crate::core::search::{Game, Limits, Outcome};
+use crate::core::input::{Input, Layout, Options};
 pub use key::{Key, KeySet};
 pub use state::{FreeCell, Move};
 
@@ -64,7 +64,7 @@ impl Game for FreeCell {
         self.key_after(m)
     }
 
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         out.push(self.spell_move(m));
     }
 }
@@ -148,9 +148,9 @@ pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::core::walk::Walk, String> {
     let mut g = from_layout(input.layout, input.options)?;
-    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal_singles(out), |g, m| g.spell_move(m), |g, m| {
+    Ok(crate::core::walk::random_walk(&mut g, seed, steps, |g, out| g.legal_singles(out), |g, m| g.spell_move(m), |g, m| {
         g.do_move(m);
     }))
 }

@@ -2,9 +2,9 @@
 //! their quotas (`SCHEDULE`), and the tuning knobs (for measurement only).
 
 use super::state::FreeCell;
-use crate::best_first::{best_first, BestFirst};
-use crate::search::{interleave, search, search_restarts, Lazy, Limits, Outcome, Resume, Scan};
-use crate::Tuning;
+use crate::core::best_first::{best_first, BestFirst};
+use crate::core::search::{interleave, search, search_restarts, Lazy, Limits, Outcome, Resume, Scan};
+use crate::core::input::Tuning;
 use std::cell::Cell;
 
 /// Move-ordering profiles (weights of `eval`: cards not home, cards above a lower card, depth

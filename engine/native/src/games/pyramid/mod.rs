@@ -14,10 +14,10 @@
 //! lowest). Every move changes only `removed`, `gone`, `cursor` and `pass`,
 //! so an undo is a snapshot of those four.
 
-use crate::search::{self, Game, Limits, Outcome};
-use crate::seen::MeteredMap;
+use crate::core::search::{self, Game, Limits, Outcome};
+use crate::core::seen::MeteredMap;
 use std::cell::RefCell;
-use crate::{Input, Layout, Options};
+use crate::core::input::{Input, Layout, Options};
 
 const TABLE: usize = 28;
 const FULL: u32 = (1 << TABLE) - 1;
@@ -459,7 +459,7 @@ impl Game for Pyramid {
         self.removed as u64 | (gone as u64) << 28 | (top as u64) << 52 | (self.pass as u64) << 57
     }
 
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         out.push(Self::token(m));
     }
 }
@@ -779,7 +779,7 @@ impl Pyramid {
             Some(&p) if p <= self.pass => false,
             _ => {
                 // refused by the memory cap: not recorded (less pruning, never a lost win), and
-                // the search stops at its next position (`crate::memory`)
+                // the search stops at its next position (`crate::core::memory`)
                 seen.insert(cards, self.pass);
                 false
             }
@@ -812,9 +812,9 @@ pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads. A won position lists no moves.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::core::walk::Walk, String> {
     let mut g = Pyramid::from_layout(input.layout, input.options)?;
-    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Pyramid::token(m), |g, m| {
+    Ok(crate::core::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Pyramid::token(m), |g, m| {
         g.apply(m);
     }))
 }

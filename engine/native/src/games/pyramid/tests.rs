@@ -2,8 +2,8 @@
 //! pruning that keeps every verdict, the walk's legal moves.
 
 use super::*;
-use crate::search::Verdict;
-use crate::rng::xorshift;
+use crate::core::search::Verdict;
+use crate::core::rng::xorshift;
 
 const BIG: Limits = Limits { budget: 1_000_000, max_bytes: 1 << 30 };
 

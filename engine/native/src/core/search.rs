@@ -19,9 +19,9 @@
 //!    making it, a child whose key is already seen when its turn comes, which entering it would
 //!    refuse anyway (with `LOOKAHEAD`, the depth-first search keys all children at once).
 
-use crate::memory::{self, Charged};
-pub use crate::line::Line;
-pub use crate::seen::{SeenKey, SeenSet};
+use crate::core::memory::{self, Charged};
+pub use crate::core::line::Line;
+pub use crate::core::seen::{SeenKey, SeenSet};
 
 /// A game the search can play: its moves, safe moves and position key.
 pub trait Game {
@@ -92,12 +92,12 @@ pub trait Game {
 }
 
 /// Limits of one search. Both are deterministic: the memory cap counts the bytes the search's
-/// structures allocate (`crate::memory`), never what the operating system reports.
+/// structures allocate (`crate::core::memory`), never what the operating system reports.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Positions to expand at most (the budget; `Outcome::nodes` is the count searched).
     pub budget: u64,
-    /// Bytes the search's tables and lists may take (`crate::memory`) before giving up.
+    /// Bytes the search's tables and lists may take (`crate::core::memory`) before giving up.
     pub max_bytes: u64,
 }
 
