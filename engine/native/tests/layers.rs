@@ -8,11 +8,15 @@
 //! (a) a `core/` file using a game, the registry or the bindings;
 //! (b) a game's file using another game, the registry or the bindings;
 //! (c) any file using `lib.rs` (its re-exports are for the crate's users, not its modules);
-//! (d) any circle between files (each circle named by its files and the paths that close it).
+//! (d) any circle between files (each circle named by its files and the paths that close it);
+//! (e) a source file over `MAX_LINES` lines.
 //! Comments and string literals are skipped, so a doc comment naming a path adds no edge.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+
+/// No source file may be longer: past it, a file holds more than one role (split it by role).
+const MAX_LINES: usize = 800;
 
 /// A file's module path (`["games", "klondike", "state"]`) from its path under src/ (`lib.rs` is []).
 fn module_of(file: &str) -> Vec<String> {
@@ -322,6 +326,10 @@ fn check(sources: &BTreeMap<String, String>) -> Vec<Problem> {
     // (from, to) → the first (line, path) naming it
     let mut edges: BTreeMap<(String, String), (usize, String)> = BTreeMap::new();
     for (file, src) in sources {
+        let lines = src.lines().count();
+        if lines > MAX_LINES {
+            problems.push(format!("{file}: {lines} lines, over {MAX_LINES}: split it by role"));
+        }
         let module = module_of(file);
         for n in named_paths(&code_only(src), &module) {
             // the absolute module path the path starts from
@@ -556,4 +564,9 @@ fn the_check_finds_each_kind_of_problem() {
     let mut fine = good.clone();
     fine.insert("core/seen.rs".into(), "pub struct Set;\nmod tests { use super::Set; fn t() { super::Set; } }".into());
     assert_eq!(check(&fine), Vec::<String>::new());
+
+    // a file too long
+    let mut long = good.clone();
+    long.insert("core/seen.rs".into(), "pub struct Set;\n".repeat(MAX_LINES + 1));
+    assert_eq!(check(&long), vec![format!("core/seen.rs: {} lines, over {MAX_LINES}: split it by role", MAX_LINES + 1)]);
 }

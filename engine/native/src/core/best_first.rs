@@ -15,7 +15,8 @@
 //! expanded: then the loss is proved, exactly as for the DFS.
 
 use crate::core::memory::{self, Charged};
-use crate::core::search::{Game, Limits, Outcome, Resume, SeenKey, SeenSet, Verdict};
+use crate::core::search::{Game, Limits, Outcome, SeenKey, SeenSet, Verdict};
+use crate::core::turns::Resume;
 
 struct Node<M> {
     parent: u32,

@@ -6,10 +6,12 @@
 pub mod best_first;
 pub mod cards;
 pub mod deal;
+pub mod game;
 pub mod input;
 pub mod line;
 pub mod memory;
 pub mod rng;
 pub mod search;
 pub mod seen;
+pub mod turns;
 pub mod walk;

@@ -3,7 +3,8 @@
 
 use super::state::FreeCell;
 use crate::core::best_first::{best_first, BestFirst};
-use crate::core::search::{interleave, search, search_restarts, Lazy, Limits, Outcome, Resume, Scan};
+use crate::core::search::{search, Limits, Outcome, Scan};
+use crate::core::turns::{interleave, search_restarts, Lazy, Resume};
 use crate::core::input::Tuning;
 use std::cell::Cell;
 

@@ -22,7 +22,8 @@ mod concretize_tests;
 #[cfg(test)]
 mod moves_oracle;
 
-use crate::core::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
+use crate::core::search::{search, Game, Limits, Outcome, Verdict};
+use crate::core::turns::search_restarts;
 use crate::core::input::{Input, Layout, Options};
 pub use abs_move::AbsMove;
 pub use state::{Move, State, Undo};

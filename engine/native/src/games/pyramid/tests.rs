@@ -1,6 +1,8 @@
 //! Pyramid's tests: the cover masks, won and lost tables, passes, the goal, the key and undo,
 //! pruning that keeps every verdict, the walk's legal moves.
 
+use crate::core::input::{Layout, Options};
+use super::state::*;
 use super::*;
 use crate::core::search::Verdict;
 use crate::core::rng::xorshift;

@@ -24,7 +24,8 @@ use rustc_hash::FxHashSet;
 
 use super::state::{Move, Spider};
 use crate::core::memory::{self, Charged};
-use crate::core::search::{Game, Line, Outcome, Resume, Verdict};
+use crate::core::search::{Game, Line, Outcome, Verdict};
+use crate::core::turns::Resume;
 
 /// The beam's settings (knobs `bk`, `bg`, `bm`, `bf` of `solve`).
 #[derive(Clone, Copy, Debug)]

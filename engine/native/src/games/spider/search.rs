@@ -5,9 +5,10 @@ use super::beam;
 use super::state::{Move, Spider, Undo, NO_SIDEWAYS};
 use crate::core::best_first::BestFirst;
 use crate::core::input::Input;
-use crate::core::search::{interleave, Game, Lazy, Limits, Outcome, Resume, Verdict};
+use crate::core::search::{Game, Limits, Outcome, Verdict};
+use crate::core::turns::{interleave, Lazy, Resume};
 
-/// Solve a dealt position: searches taking turns (`crate::core::search::interleave`, slices doubling
+/// Solve a dealt position: searches taking turns (`crate::core::turns::interleave`, slices doubling
 /// from `FIRST_SLICE`; README.md, "How it searches"), the nodes summed. One suit: two narrow
 /// best-first searches and the complete one; two and four suits: the complete one and two beam
 /// searches by stock phase (`beam.rs`), the complete search's slices starting at

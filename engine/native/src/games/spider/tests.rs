@@ -8,7 +8,8 @@ use super::state::*;
 use super::beam;
 use crate::core::search::Game;
 use crate::core::best_first::best_first;
-use crate::core::search::{Limits, Resume, Verdict};
+use crate::core::search::{Limits, Verdict};
+use crate::core::turns::Resume;
 use crate::core::rng::xorshift;
 
 /// A position from columns (bottom first, with face-down counts) and a stock, no validation of
@@ -346,7 +347,6 @@ fn replay(g: &Spider, line: &crate::core::search::Line) -> Option<Spider> {
 
 #[test]
 fn the_beam_search_wins_with_legal_lines_and_proves_nothing() {
-    use crate::core::search::Resume;
     // four-suit deals with their stock: the beam alone wins some, each line legal to the end and
     // the same on a second run (verdict, nodes, line)
     let mut won = 0;
