@@ -8,6 +8,7 @@ pub mod cards;
 pub mod deal;
 pub mod game;
 pub mod input;
+pub mod kit;
 pub mod line;
 pub mod memory;
 pub mod rng;

@@ -15,6 +15,7 @@ pub mod tripeaks;
 use crate::core::search::{Limits, Outcome};
 use crate::core::walk::Walk;
 use crate::core::input::Input;
+use crate::core::kit;
 
 /// One solvable game: its id (as the Python side names it), the names it reads, and its entry
 /// points.
@@ -46,13 +47,13 @@ const SPIDER_KNOBS: &[&str] = &["w0", "w1", "w2", "w3", "w4", "w5", "dw", "dw3",
 /// when it is here.
 pub static GAMES: &[GameEntry] = &[
     GameEntry { id: "klondike", options: &["draw", "passes"], knobs: &["abstract"], solve: klondike::solve, walk: klondike::walk, position: None },
-    GameEntry { id: "freecell", options: &["cells"], knobs: FREECELL_KNOBS, solve: freecell::solve, walk: freecell::walk, position: None },
-    GameEntry { id: "canfield", options: &["draw", "passes"], knobs: &[], solve: canfield::solve, walk: canfield::walk, position: None },
-    GameEntry { id: "tripeaks", options: &["wrap"], knobs: &[], solve: tripeaks::solve, walk: tripeaks::walk, position: None },
-    GameEntry { id: "pyramid", options: &["passes", "all"], knobs: &[], solve: pyramid::solve, walk: pyramid::walk, position: None },
-    GameEntry { id: "spider", options: &["suits"], knobs: SPIDER_KNOBS, solve: spider::solve, walk: spider::walk, position: None },
-    GameEntry { id: "labellelucie", options: &[], knobs: &[], solve: labellelucie::solve, walk: labellelucie::walk, position: Some(labellelucie::position) },
-    GameEntry { id: "gaps", options: &[], knobs: &[], solve: gaps::solve, walk: gaps::walk, position: Some(gaps::position) },
+    GameEntry { id: "freecell", options: &["cells"], knobs: FREECELL_KNOBS, solve: freecell::solve, walk: kit::walk::<freecell::FreeCell>, position: None },
+    GameEntry { id: "canfield", options: &["draw", "passes"], knobs: &[], solve: kit::solve::<canfield::Canfield>, walk: kit::walk::<canfield::Canfield>, position: None },
+    GameEntry { id: "tripeaks", options: &["wrap"], knobs: &[], solve: kit::solve::<tripeaks::TriPeaks>, walk: kit::walk::<tripeaks::TriPeaks>, position: None },
+    GameEntry { id: "pyramid", options: &["passes", "all"], knobs: &[], solve: kit::solve::<pyramid::Pyramid>, walk: kit::walk::<pyramid::Pyramid>, position: None },
+    GameEntry { id: "spider", options: &["suits"], knobs: SPIDER_KNOBS, solve: spider::solve, walk: kit::walk::<spider::Spider>, position: None },
+    GameEntry { id: "labellelucie", options: &[], knobs: &[], solve: kit::solve::<labellelucie::Lucie>, walk: kit::walk::<labellelucie::Lucie>, position: Some(labellelucie::position) },
+    GameEntry { id: "gaps", options: &[], knobs: &[], solve: kit::solve::<gaps::Gaps>, walk: kit::walk::<gaps::Gaps>, position: Some(gaps::position) },
 ];
 
 /// The registered entry of `game`, its input's names checked, or the error for a game without a
@@ -180,6 +181,8 @@ mod tests {
             assert!(super::solve(game, &Input::new(&l, &o).with_seed(&[7; 63]), LIMITS).is_err(), "{game}");
             assert!(super::solve(game, &Input::new(&l, &o).with_seed(&[7; 64]), LIMITS).is_ok(), "{game}");
             assert!(super::position(game, &Input::new(&l, &o).with_seed(&[7; 64]), &[]).is_ok(), "{game}");
+            let e = super::position(game, &Input::new(&l, &o).with_seed(&[7; 64]), &["zz".to_string()]).unwrap_err();
+            assert_eq!(e, "move 0 (zz) is not legal here", "{game}");
         }
     }
 }

@@ -5,7 +5,8 @@
 //! the rules, stock dealt by three with unlimited passes, nothing back from
 //! the foundations. Each pruning and key rule is argued in README.md.
 
-use crate::core::search::{search, Game, Limits, Outcome};
+use crate::core::kit::Dealt;
+use crate::core::search::Game;
 use crate::core::input::{Input, Layout, Options};
 pub use seen::Key;
 
@@ -574,21 +575,18 @@ impl Canfield {
     }
 }
 
-/// Solve one laid-out deal.
-pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Canfield::new(input.layout, input.options)?;
-    Ok(search(&mut g, limits))
-}
-
-/// For the differential tests: random play from the deal, `steps` moves,
-/// choosing with a xorshift stream from `seed`. Each entry is (the line so
-/// far, every legal single move in the position it reaches, sorted), all
-/// spelled in the notation the referee reads.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::core::walk::Walk, String> {
-    let mut g = Canfield::new(input.layout, input.options)?;
-    Ok(crate::core::walk::random_walk(&mut g, seed, steps, |g, out| g.atomic(out), |g, m| g.token(m), |g, m| {
-        g.apply(m);
-    }))
+/// The kit's entry points (`crate::core::kit`): solved by the depth-first search; a walk lists
+/// the single (atomic) moves.
+impl Dealt for Canfield {
+    fn deal(input: &Input) -> Result<Self, String> {
+        Canfield::new(input.layout, input.options)
+    }
+    fn singles(&self, out: &mut Vec<Move>) {
+        self.atomic(out)
+    }
+    fn token(&self, m: Move) -> String {
+        Canfield::token(self, m)
+    }
 }
 
 #[cfg(test)]

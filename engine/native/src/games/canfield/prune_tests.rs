@@ -4,7 +4,7 @@
 //! with the pruning, nor the other way round.
 
 use super::*;
-use crate::core::search::Verdict;
+use crate::core::search::{search, Limits, Verdict};
 use crate::core::rng::xorshift;
 
 /// The game with one pruning switched off: `dominated` never, the safe rule that asks only the

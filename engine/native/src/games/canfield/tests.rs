@@ -2,7 +2,7 @@
 //! reserve, the stock macro, the key, whole deals whose lines replay, bad layouts.
 
 use super::*;
-use crate::core::search::Verdict;
+use crate::core::search::{search, Limits, Verdict};
 
 const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 31 };
 

@@ -7,6 +7,8 @@
 //! the one Rust stream) and deals them across fans of three a row at a time. Every card is known,
 //! redeals included, so the search plays them like any move. Soundness: README.md here.
 
+use crate::core::best_first::best_first;
+use crate::core::kit::{self, Dealt};
 use crate::core::search::{Game, Limits, Outcome};
 use crate::core::input::{Input, Layout, Options};
 
@@ -273,34 +275,28 @@ impl Game for Lucie {
     }
 }
 
-/// Best-first (crate::core::best_first, complete like the depth-first search: `lost` only when every
-/// reachable position was expanded), scored by `score`. Measured (README.md): a depth-first search
-/// left 3 of deals 1..60 unknown at 300,000 positions; this decides deals 1..1000 within 1,000,000.
-pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Lucie::from_input(input)?;
-    Ok(crate::core::best_first::best_first(&mut g, limits, |g, _| g.score()))
-}
-
-/// For the differential tests: random play from the deal (see `crate::core::walk`), redeals included.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::core::walk::Walk, String> {
-    let mut g = Lucie::from_input(input)?;
-    Ok(crate::core::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Lucie::token(m), |g, m| {
-        g.apply(m);
-    }))
+/// The kit's entry points (`crate::core::kit`), redeals included in a walk.
+impl Dealt for Lucie {
+    fn deal(input: &Input) -> Result<Self, String> {
+        Lucie::from_input(input)
+    }
+    fn singles(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+    fn token(&self, m: Move) -> String {
+        Lucie::token(m)
+    }
+    /// Best-first (crate::core::best_first, complete like the depth-first search: `lost` only when
+    /// every reachable position was expanded), scored by `score`.
+    fn search(&mut self, limits: Limits) -> Outcome {
+        best_first(self, limits, |g, _| g.score())
+    }
 }
 
 /// Test hook: the fans after playing `line` (tokens as the referee reads them, no undos).
 pub fn position(input: &Input, line: &[String]) -> Result<Vec<Vec<i32>>, String> {
-    let mut g = Lucie::from_input(input)?;
-    for (k, t) in line.iter().enumerate() {
-        let mut ms = Vec::new();
-        g.legal(&mut ms);
-        let m = ms.into_iter().find(|&m| Lucie::token(m) == *t).ok_or(format!("move {k} ({t}) is not legal here"))?;
-        g.apply(m);
-    }
-    Ok(g.fans().lists())
+    Ok(kit::replay::<Lucie>(input, line)?.fans().lists())
 }
-
 
 #[cfg(test)]
 mod tests;

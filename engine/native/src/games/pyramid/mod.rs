@@ -21,8 +21,9 @@
 mod prune;
 mod state;
 
+use crate::core::kit::Dealt;
 use crate::core::input::Input;
-use crate::core::search::{self, Game, Limits, Outcome};
+use crate::core::search::Game;
 use state::*;
 pub use state::{Move, Pyramid, Src, Undo};
 
@@ -120,20 +121,17 @@ impl Game for Pyramid {
     }
 }
 
-pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Pyramid::from_layout(input.layout, input.options)?;
-    Ok(search::search(&mut g, limits))
-}
-
-/// For the differential tests: random play from the deal, `steps` moves,
-/// choosing with a xorshift stream from `seed`. Each entry is (the line so
-/// far, every legal single move in the position it reaches, sorted), all
-/// spelled in the notation the referee reads. A won position lists no moves.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::core::walk::Walk, String> {
-    let mut g = Pyramid::from_layout(input.layout, input.options)?;
-    Ok(crate::core::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Pyramid::token(m), |g, m| {
-        g.apply(m);
-    }))
+/// The kit's entry points (`crate::core::kit`): solved by the depth-first search.
+impl Dealt for Pyramid {
+    fn deal(input: &Input) -> Result<Self, String> {
+        Pyramid::from_layout(input.layout, input.options)
+    }
+    fn singles(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+    fn token(&self, m: Move) -> String {
+        Pyramid::token(m)
+    }
 }
 
 #[cfg(test)]

@@ -23,8 +23,9 @@ mod search;
 mod state;
 mod sums;
 
+use crate::core::kit::Dealt;
 use crate::core::input::Input;
-use crate::core::search::{Game, Limits, Outcome};
+use crate::core::search::{Limits, Outcome};
 pub use cards::COLS;
 pub use state::{Move, Spider};
 
@@ -34,13 +35,17 @@ pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     search::solve(input, limits)
 }
 
-/// For the differential tests: random play from the deal, every legal single move listed at each
-/// step (crate::core::walk).
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::core::walk::Walk, String> {
-    let mut g = Spider::from_layout(input.layout, input.options)?;
-    Ok(crate::core::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Spider::token(m), |g, m| {
-        g.apply(m);
-    }))
+/// The kit's walk (`crate::core::kit`); `solve` is search.rs's own.
+impl Dealt for Spider {
+    fn deal(input: &Input) -> Result<Self, String> {
+        Spider::from_layout(input.layout, input.options)
+    }
+    fn singles(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+    fn token(&self, m: Move) -> String {
+        Spider::token(m)
+    }
 }
 
 #[cfg(test)]
