@@ -44,7 +44,7 @@ HARDEST = 10
 UNKNOWN_SHOWN = 200
 """Unknown deals listed per board page (the count says how many more)."""
 REDEALS_NOTE = ("won with every redeal foreseen: the redeals shuffle with the deal's seed, which the "
-                "search knows and a player does not; a player's win rate is far lower")  # fmt: skip
+                "search knows and a player does not, so this is not a player's chance of winning")  # fmt: skip
 
 Results = dict[str, tuple[list[str], list[tuple[Any, ...]]]]
 
