@@ -27,16 +27,6 @@ def _previous_files(out: Path) -> set[str]:
         return set()
 
 
-WON_WITH_REDEALS = ("won with every redeal foreseen: the redeals shuffle with the deal's seed, which the "
-                    "search knows and a player does not, so a player wins far fewer of these deals")  # fmt: skip
-"""What "won" means for a board whose game redeals from the seed (Game.seeded), in its manifest entry."""
-
-
-def _redeals_foreseen(board: str) -> bool:
-    """The board's game redeals with the deal's seed (the registry's `seeded`), which the search reads."""
-    return board in engine.BOARDS and engine.game(engine.board(board).game).seeded
-
-
 def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str, Any]:
     """Write the pool of every board with won deals into `out`; return the manifest. With `sign`
     (an Ed25519 private key from `dealpool keygen`) also write manifest.json.sig."""
@@ -68,8 +58,6 @@ def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str
             "json": jpath.name,
             "parquet": ppath.name,
         }
-        if _redeals_foreseen(board):  # only these boards' entries change: the others stay byte-identical
-            manifest["boards"][board].update(redeals_foreseen=True, won_means=WON_WITH_REDEALS)
         for p in (jpath, ppath):
             manifest["files"][p.name] = files.sha256(p)
     export_fair(folder, out, manifest)
