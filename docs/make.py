@@ -176,14 +176,16 @@ def _bench_index(doc: Path) -> str:
 
 def published_csv() -> str:
     """reports/published.csv: every game's published figures, in the registry's order (the report
-    orders them itself). The source is always quoted, the other fields only when they must be."""
+    orders them itself), each figure's text as its source gives it and `winnable_pct` its number (for
+    SQL). The source is always quoted, the other fields only when they must be."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["board", "winnable", "n", "rules", "source"])
+    w.writerow(["board", "winnable", "winnable_pct", "n", "rules", "source"])
     for g in engine.GAMES:
         for f in facts(g).published:
             row = io.StringIO()
-            csv.writer(row, lineterminator="").writerow([f.board, f.winnable, f.n, f.rules])
+            pct = "" if f.pct is None else repr(f.pct)
+            csv.writer(row, lineterminator="").writerow([f.board, f.winnable, pct, f.n, f.rules])
             out.write(row.getvalue() + ',"' + f.source.replace('"', '""') + '"\n')
     return out.getvalue()
 

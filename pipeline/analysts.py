@@ -1,12 +1,19 @@
 """The analysts' DuckDB file and `dealpool sql`: views over the Parquet tables, never a copy.
 
 `<data>/dealpool.duckdb` holds only the views of reports/views.sql (`deals`, `verdicts_all`,
-`verdicts`, `board_counts`, `pass_rates`, `published`; the `wilson` macro). DuckDB resolves a
-relative path in a view against the working directory of whoever opens the file, not against the
-file, so the views name the tables by absolute path: the file then works from the repository
-(`duckdb data/dealpool.duckdb`), from the data folder, or from anywhere. A moved data folder needs
-`dealpool report` again (it rewrites the file); `dealpool sql` says so rather than print DuckDB's
-trace.
+`verdicts`, `board_counts`, `pass_rates`, `published`, `boards`; the `wilson` macro). The views name
+the tables *relative to the data folder* (`deals/*.parquet`) and DuckDB resolves a relative path
+against its `file_search_path` setting, which `connect` sets to the folder the file sits in: a
+copied or moved folder queries its own files, and a folder name with glob or quote characters
+(`*`, `[`, `'`) never enters a glob. The published figures and the boards are written into the
+views as values, so the file needs nothing outside its folder. A plain `duckdb` session needs the
+same one setting (`SET file_search_path = '<the folder>'`; reports/README.md).
+
+`dealpool sql` is read only by DuckDB's own means, not a keyword list: the file opened read only,
+`enable_external_access` off with only the two table folders allowed (no file written or read
+elsewhere, no extension installed or loaded, no database attached), the configuration locked, and
+the query parsed by DuckDB into exactly one statement of a reading type (SELECT, EXPLAIN; so no
+COPY into the folder either).
 """
 
 from __future__ import annotations
@@ -23,55 +30,134 @@ from pipeline.store import DEALS, VERDICTS, Folder
 
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
 DB_NAME = "dealpool.duckdb"
-VIEWS = ("deals", "verdicts_all", "verdicts", "board_counts", "pass_rates", "published")
+VIEWS = ("deals", "verdicts_all", "verdicts", "board_counts", "pass_rates", "published", "boards")
+READING = ("SELECT", "EXPLAIN")
+"""The statement types `sql` runs (DuckDB's parser says which; DESCRIBE, SHOW, SUMMARIZE are SELECTs)."""
 
 
 def _sql_str(s: str) -> str:
     return "'" + s.replace("'", "''") + "'"
 
 
-def views_sql(folder: Folder) -> str:
-    """reports/views.sql with the tables' globs and the published CSV as absolute paths."""
-    root = Folder(folder.root.resolve())
+def _sql_value(v: object) -> str:
+    if v is None:
+        return "NULL"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return f"CAST({v!r} AS DOUBLE)"
+    return _sql_str(str(v))
+
+
+def _values(cols: list[str], rows: list[tuple[object, ...]]) -> str:
+    """A SELECT of literal rows with named columns (a view that reads no file)."""
+    body = ", ".join("(" + ", ".join(_sql_value(v) for v in r) + ")" for r in rows)
+    return f"SELECT * FROM (VALUES {body}) t({', '.join(cols)})"
+
+
+def published_rows() -> tuple[list[str], list[tuple[object, ...]]]:
+    """reports/published.csv (generated from the games' facts by `make docs`), numbered in its order
+    (a board's first figure is its most comparable); `winnable_pct` the figure's number, a DOUBLE."""
+    with open(REPORTS / "published.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    cols = ["ordinal", "board", "winnable", "winnable_pct", "n", "rules", "source"]
+    return cols, [(i, r["board"], r["winnable"], float(r["winnable_pct"]) if r["winnable_pct"] else None,
+                   r["n"], r["rules"], r["source"]) for i, r in enumerate(rows, 1)]  # fmt: skip
+
+
+def board_rows() -> tuple[list[str], list[tuple[object, ...]]]:
+    """The registry's boards: id, game, label, and whether "won" foresees the redeals (a `seeded`
+    game's redeals shuffle with the deal's seed, which the search knows and a player does not)."""
+    return (["board", "game", "label", "redeals_foreseen"],
+            [(b.id, b.game, b.label, engine.game(b.game).seeded) for b in engine.BOARDS.values()])  # fmt: skip
+
+
+def views_sql(deals: str = f"{DEALS}/*.parquet", verdicts: str = f"{VERDICTS}/*.parquet") -> str:
+    """reports/views.sql with the tables' read globs (by default relative to the data folder, which
+    `connect` makes DuckDB's search path), the published figures and the boards as values."""
     return (REPORTS / "views.sql").read_text().format(
-        deals=_sql_str(root.glob(DEALS)),
-        verdicts=_sql_str(root.glob(VERDICTS)),
-        published=_sql_str(str((REPORTS / "published.csv").resolve())),
-    )
+        deals=_sql_str(deals), verdicts=_sql_str(verdicts),
+        published=_values(*published_rows()), boards=_values(*board_rows()),
+    )  # fmt: skip
+
+
+def _search_path(folder: Folder) -> str:
+    """The data folder as DuckDB's file_search_path: absolute; a comma would split it in two."""
+    root = str(folder.root.resolve())
+    if "," in root:
+        raise engine.BadInput(f"the data folder {root!r} has a comma in its path, which DuckDB's search path "
+                              "cannot hold; rename it")  # fmt: skip
+    return root
+
+
+def connect(folder: Folder, database: str = ":memory:", read_only: bool = False) -> Any:
+    """A DuckDB connection whose relative paths resolve in `folder` (the views' table globs)."""
+    import duckdb
+
+    return duckdb.connect(database, read_only=read_only, config={"file_search_path": _search_path(folder)})
 
 
 def write_duckdb(folder: Folder) -> Path:
     """Write `<data>/dealpool.duckdb` (views only), atomically: built beside, then renamed."""
-    import duckdb
-
     dest = folder.root / DB_NAME
     with files.atomic(dest) as tmp:
-        con = duckdb.connect(str(tmp))
+        con = connect(folder, str(tmp))
         try:
-            con.execute(views_sql(folder))
+            con.execute(views_sql())
         finally:
             con.close()
         Path(str(tmp) + ".wal").unlink(missing_ok=True)
     return dest
 
 
+def one_line(e: BaseException) -> str:
+    """DuckDB's whole message on one line (its "Did you mean" and the LINE pointer kept)."""
+    return " | ".join(ln.strip() for ln in str(e).splitlines() if ln.strip())
+
+
+def _locked(folder: Folder, db: Path) -> Any:
+    """The file opened read only with no file access but the two tables' folders, locked."""
+    import duckdb
+
+    con = connect(folder, str(db), read_only=True)
+    try:
+        root = folder.root.resolve()
+        allowed = [f"{root / t}/" for t in (DEALS, VERDICTS)] + [f"{t}/" for t in (DEALS, VERDICTS)]
+        con.execute("SET allowed_directories = [" + ", ".join(map(_sql_str, allowed)) + "]")
+        for setting in ("autoinstall_known_extensions", "autoload_known_extensions", "enable_external_access"):
+            con.execute(f"SET {setting} = false")
+        con.execute("SET lock_configuration = true")
+    except duckdb.Error:
+        con.close()
+        raise
+    return con
+
+
 def query(folder: Folder, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """Run one SQL statement on `<data>/dealpool.duckdb` (read only); (columns, rows)."""
+    """Run one reading SQL statement on `<data>/dealpool.duckdb`, read only; (columns, rows)."""
     import duckdb
 
     db = folder.require().root / DB_NAME
     if not db.is_file():
         raise engine.BadInput(f"no {DB_NAME} in {str(folder.root)!r} yet (run `dealpool report` first)")
-    con = duckdb.connect(str(db), read_only=True)
+    accepted = f"accepted: one reading statement ({', '.join(READING)}) over {', '.join(VIEWS)}"
+    con = _locked(folder, db)
     try:
         try:
-            cur = con.execute(sql)
-        except duckdb.IOException as e:  # the views' files are gone: the folder moved
-            first = str(e).splitlines()[0]
-            raise engine.BadInput(f"{first} (moved the data folder? run `dealpool report` again)") from None
+            statements = con.extract_statements(sql)
         except duckdb.Error as e:
-            first = str(e).splitlines()[0]
-            raise engine.BadInput(f"bad SQL: {first}; accepted: one DuckDB statement over {', '.join(VIEWS)}") from None
+            raise engine.BadInput(f"bad SQL: {one_line(e)}; {accepted}") from None
+        if len(statements) != 1:
+            raise engine.BadInput(f"bad SQL: {len(statements)} statements; {accepted}")
+        kind = statements[0].type.name
+        if kind not in READING:
+            raise engine.BadInput(f"refused: a {kind} statement (read only); {accepted}")
+        try:
+            cur = con.execute(sql)
+        except duckdb.IOException as e:  # the views' files are gone
+            raise engine.BadInput(f"{one_line(e)} (tables missing in {str(folder.root)!r}?)") from None
+        except duckdb.Error as e:
+            raise engine.BadInput(f"bad SQL: {one_line(e)}; {accepted}") from None
         if cur.description is None:
             return [], []
         return [d[0] for d in cur.description], cur.fetchall()

@@ -1,17 +1,24 @@
-"""`dealpool report`: the SQL files in reports/ run by DuckDB over the Parquet tables, written as
-Markdown and HTML with PNG plots into the data folder."""
+"""`dealpool report`: the SQL files in reports/ run by DuckDB over the Parquet tables, rendered by
+the Jinja2 templates of reports/templates/ as report.md and report.html, with PNG plots, into the
+data folder.
+
+The HTML page leads with the answer: a headline card per board (won share with its 95 % Wilson
+interval, deals, unknown, the published figure beside it), the provenance (date, engine build and
+commit, budgets, deal sample), then the plots, the tables last. Each board has its own page inside
+the same file (`report.html#board-<id>`, shown by CSS `:target`), so the report stays one
+self-contained file (plots inline as data: URIs) that works wherever it is copied or mailed.
+"""
 
 from __future__ import annotations
 
 import base64
-import html
+import datetime
 import math
-import re
 from pathlib import Path
 from typing import Any
 
 import engine
-from pipeline import files, store
+from pipeline import analysts, files, provenance, store
 from pipeline.analysts import write_duckdb
 from pipeline.store import DEALS, VERDICTS, Folder
 
@@ -23,31 +30,37 @@ SECTIONS = (
     ("lines", "Winning line lengths (moves)"),
     ("budget_curve", "Pass rate by node budget (exact, from each won deal's node count)"),
 )
+EXTRA = ("budget_steps", "board_deals", "sample", "provenance")
+"""Queries the plots, the headline and the board pages read (not shown as tables themselves)."""
+PALETTE = (
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+    "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#e7ba52",
+)  # fmt: skip
+"""Twelve qualitative colours (tab10 and two darker ones), a board's fixed by its place in the
+registry; past twelve the line style changes too, so no two boards look alike."""
+STYLES = ("-", "--", ":", "-.")
+HARDEST = 10
+"""Won deals listed per board page, most positions searched first."""
+UNKNOWN_SHOWN = 200
+"""Unknown deals listed per board page (the count says how many more)."""
+REDEALS_NOTE = ("won with every redeal foreseen: the redeals shuffle with the deal's seed, which the "
+                "search knows and a player does not, so this is not a player's chance of winning")  # fmt: skip
+
+Results = dict[str, tuple[list[str], list[tuple[Any, ...]]]]
 
 
-def _sql_str(s: str) -> str:
-    return "'" + s.replace("'", "''") + "'"
-
-
-def query_all(folder: Folder) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
+def query_all(folder: Folder) -> Results:
     """Run every report query; {name: (columns, rows)}."""
-    import duckdb
-
     # Validate every part first: a foreign or broken file is a clean error, not a DuckDB trace.
     store.require_sound(folder, "report")
     store.read_table(folder, DEALS)
     if not store.read_table(folder, VERDICTS).num_rows:
         raise engine.BadInput(f"no verdicts in {str(folder.root)!r} yet (run `dealpool solve` first)")
-    con = duckdb.connect()
+    con = analysts.connect(folder)
     try:
-        views = (REPORTS / "views.sql").read_text().format(
-            deals=_sql_str(folder.glob(DEALS)),
-            verdicts=_sql_str(folder.glob(VERDICTS)),
-            published=_sql_str(str(REPORTS / "published.csv")),
-        )
-        con.execute(views)
+        con.execute(analysts.views_sql())
         out = {}
-        for name in [n for n, _ in SECTIONS] + ["budget_steps"]:
+        for name in [n for n, _ in SECTIONS] + list(EXTRA):
             cur = con.execute((REPORTS / f"{name}.sql").read_text())
             cols = [d[0] for d in cur.description]
             out[name] = (cols, cur.fetchall())
@@ -59,6 +72,8 @@ def query_all(folder: Folder) -> dict[str, tuple[list[str], list[tuple[Any, ...]
 def _fmt(v: Any) -> str:
     if v is None:
         return "–"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
     if isinstance(v, float):
         if math.isnan(v):
             return "–"
@@ -68,82 +83,232 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
-def _markdown(cols: list[str], rows: list[tuple[Any, ...]]) -> str:
-    out = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    out += ["| " + " | ".join(_fmt(v).replace("|", "\\|") for v in r) + " |" for r in rows]
-    return "\n".join(out)
+def _sort_key(v: Any) -> str:
+    """The value a table column sorts by (numbers as numbers: the page's script compares them so)."""
+    if isinstance(v, bool):
+        return str(int(v))
+    if isinstance(v, (int, float)) and not (isinstance(v, float) and math.isnan(v)):
+        return repr(v)
+    return "" if v is None else str(v)
 
 
-def _html_table(cols: list[str], rows: list[tuple[Any, ...]]) -> str:
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(_fmt(v))}</td>" for v in r) + "</tr>" for r in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+def _table(name: str, title: str, cols: list[str], rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+    return {"id": name, "title": title, "cols": cols,
+            "rows": [[(_fmt(v), _sort_key(v)) for v in r] for r in rows]}  # fmt: skip
 
 
-def plots(results: dict[str, tuple[list[str], list[tuple[Any, ...]]]], out: Path) -> list[tuple[str, str]]:
-    """Two PNGs: pass rate by budget, and pass rate per board beside its interval."""
+def _colour(board: str) -> tuple[str, str]:
+    """A board's colour and line style, fixed by its place in the registry."""
+    order = list(engine.BOARDS)
+    i = order.index(board) if board in order else len(order) + sum(map(ord, board))
+    return PALETTE[i % len(PALETTE)], STYLES[(i // len(PALETTE)) % len(STYLES)]
+
+
+def _save(fig: Any, path: Path) -> None:
+    import matplotlib.pyplot as plt
+
+    with files.atomic(path) as tmp:
+        fig.savefig(tmp, dpi=100, format="png")
+    plt.close(fig)
+
+
+def _pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def headline(results: Results) -> list[dict[str, Any]]:
+    """A card per board: its counts, won share and interval, and its first published figure."""
+    cols, rows = results["summary"]
+    pcols, prows = results["published"]
+    first: dict[str, dict[str, Any]] = {}
+    for r in prows:
+        first.setdefault(r[pcols.index("board")], dict(zip(pcols, r)))
+    labels = {b.id: b.label for b in engine.BOARDS.values()}
+    cards = []
+    for r in rows:
+        d = dict(zip(cols, r))
+        pub = first.get(d["board"])
+        cards.append({**d, "label": labels.get(d["board"], d["board"]), "colour": _colour(d["board"])[0],
+                      "published": pub, "page": f"board-{d['board']}"})  # fmt: skip
+    return cards
+
+
+def plots(results: Results, out: Path) -> list[tuple[str, str]]:
+    """The overview's PNGs: won share per board beside its interval and published figure, and the
+    won share by node budget."""
+    plt = _pyplot()
     out.mkdir(parents=True, exist_ok=True)
     made = []
+
+    cards = headline(results)
+    fig, ax = plt.subplots(figsize=(9, 4.4))
+    top = 100.0
+    for x, c in enumerate(cards):
+        lo, hi = c["pass_lo_pct"], c["pass_hi_pct"]
+        ax.bar(x, c["pass_pct"], color=c["colour"], hatch="//" if c["redeals_foreseen"] else None,
+               edgecolor="white" if c["redeals_foreseen"] else None)  # fmt: skip
+        # Rounded SQL figures can put the interval a hair past the point: clamp so matplotlib accepts it.
+        ax.errorbar(x, c["pass_pct"], yerr=[[max(c["pass_pct"] - lo, 0.0)], [max(hi - c["pass_pct"], 0.0)]],
+                    color="black", capsize=5, lw=1.2)  # fmt: skip
+        top = max(top, hi)
+        p = c["published"]
+        if p and p["published_pct"] is not None:
+            ax.plot([x - 0.42, x + 0.42], [p["published_pct"]] * 2, color="black", lw=2.5, ls=(0, (1, 1)))
+            top = max(top, p["published_pct"])
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    keys = [Line2D([], [], color="black", lw=2.5, ls=(0, (1, 1)), label="published (its first figure)"),
+            Line2D([], [], color="black", marker="_", markersize=10, label="ours, 95 % Wilson interval")]  # fmt: skip
+    if any(c["redeals_foreseen"] for c in cards):
+        keys.append(Patch(facecolor="#888", hatch="//", edgecolor="white", label="won with the redeals foreseen"))
+    ax.set_xticks(range(len(cards)), [c["board"] for c in cards], rotation=25, ha="right")
+    ax.set_ylabel("won share (% of deals)")
+    ax.set_ylim(0, top + 8)  # room above 100 %: nothing at the top is clipped
+    ax.axhline(100, color="#bbb", lw=0.8)
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(handles=keys, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    ax.set_title("Won share per board")
+    fig.tight_layout()
+    _save(fig, out / "pass_rate.png")
+    made.append(("pass_rate.png", "Won share per board, its 95 % interval and the published figure"))
+
     _, steps = results["budget_steps"]
     _, curve = results["budget_curve"]
     cap = {r[0]: r[1] for r in curve}  # the last grid point of a board is its exact cap
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    for board in sorted({r[0] for r in steps}):
+    fig, ax = plt.subplots(figsize=(9, 4.4))
+    for board in sorted({r[0] for r in steps}, key=lambda b: list(engine.BOARDS).index(b) if b in engine.BOARDS else 99):
         xs = [r[1] for r in steps if r[0] == board]
         ys = [r[2] for r in steps if r[0] == board]
         xs, ys = [max(1, xs[0])] + xs + [max(cap.get(board, xs[-1]), xs[-1])], [0.0] + ys + [ys[-1]]
-        ax.plot(xs, ys, drawstyle="steps-post", label=board)
+        colour, style = _colour(board)
+        ax.plot(xs, ys, drawstyle="steps-post", label=board, color=colour, ls=style, lw=1.6)
     ax.set_xscale("log")
+    ax.set_ylim(0, 105)
     ax.set_xlabel("node budget (positions)")
-    ax.set_ylabel("pass rate (% won)")
-    ax.set_title("Pass rate by node budget")
+    ax.set_ylabel("won share (% of deals)")
+    ax.set_title("Won share by node budget")
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
-    with files.atomic(out / "budget_curve.png") as tmp:
-        fig.savefig(tmp, dpi=110, format="png")
-    plt.close(fig)
-    made.append(("budget_curve.png", "Pass rate by node budget"))
-
-    cols, summary = results["summary"]
-    i_b, i_p, i_lo, i_hi = (cols.index(c) for c in ("board", "pass_pct", "pass_lo_pct", "pass_hi_pct"))
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    xs = list(range(len(summary)))
-    ps = [r[i_p] for r in summary]
-    # Rounded SQL figures can put the interval a hair past the point: clip so matplotlib accepts it.
-    err = [[max(r[i_p] - r[i_lo], 0.0) for r in summary], [max(r[i_hi] - r[i_p], 0.0) for r in summary]]
-    ax.bar(xs, ps, yerr=err, capsize=4, color="#4a7bb7", label="ours (won / solved)")
-    pcols, prows = results["published"]
-    ib, iw = pcols.index("board"), pcols.index("published")
-    boards = [r[i_b] for r in summary]
-    marked = False
-    for r in prows:
-        m = re.match(r"\s*([0-9.]+)\s*%", r[iw] or "")
-        if m and r[ib] in boards and "pass rate" not in (r[iw] or ""):
-            x = boards.index(r[ib])
-            ax.plot([x - 0.4, x + 0.4], [float(m.group(1))] * 2, color="#d62728", lw=2,
-                    label=None if marked else "published winnable")  # fmt: skip
-            marked = True
-    ax.legend(fontsize=8, loc="lower right")
-    ax.set_xticks(xs, [r[i_b] for r in summary], rotation=20)
-    ax.set_ylabel("pass rate (% won), 95 % Wilson interval")
-    ax.set_ylim(0, 100)
-    ax.set_title("Pass rate per board")
-    fig.tight_layout()
-    with files.atomic(out / "pass_rate.png") as tmp:
-        fig.savefig(tmp, dpi=110, format="png")
-    plt.close(fig)
-    made.append(("pass_rate.png", "Pass rate per board"))
+    _save(fig, out / "budget_curve.png")
+    made.append(("budget_curve.png", "Won share by node budget"))
     return made
+
+
+def board_plot(board: str, deals: list[dict[str, Any]], out: Path) -> str:
+    """A board page's PNG: positions searched by verdict (log bins) and the won lines' lengths."""
+    plt = _pyplot()
+    fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2))
+    colours = {"won": "#2ca02c", "lost": "#d62728", "unknown": "#7f7f7f"}
+    nodes = {v: [max(d["nodes"], 1) for d in deals if d["verdict"] == v] for v in colours}
+    top = max([n for ns in nodes.values() for n in ns] or [10])
+    bins = [10 ** (k / 4) for k in range(0, int(4 * math.log10(top)) + 2)]
+    a.hist([nodes[v] for v in colours], bins=bins, stacked=True, color=list(colours.values()), label=list(colours))
+    a.set_xscale("log")
+    a.set_xlabel("positions searched")
+    a.set_ylabel("deals")
+    a.legend(fontsize=8)
+    a.set_title("Positions searched, by verdict")
+    lengths = [d["line_length"] for d in deals if d["verdict"] == "won"]
+    b.hist(lengths or [0], bins=30, color=_colour(board)[0])
+    b.set_xlabel("moves in the winning line")
+    b.set_ylabel("won deals")
+    b.set_title("Winning line length")
+    fig.tight_layout()
+    name = f"board-{board}.png"
+    _save(fig, out / name)
+    return name
 
 
 def _data_uri(png: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(png.read_bytes()).decode("ascii")
+
+
+def board_pages(results: Results, cards: list[dict[str, Any]], plot_dir: Path) -> list[dict[str, Any]]:
+    """A page per board: counts, distributions, the hardest won deals, the unknown deals, the
+    published figures with their rules."""
+    dcols, drows = results["board_deals"]
+    ncols, nrows = results["nodes"]
+    lcols, lrows = results["lines"]
+    pcols, prows = results["published"]
+    by_board: dict[str, list[dict[str, Any]]] = {}
+    for r in drows:
+        d = dict(zip(dcols, r))
+        by_board.setdefault(d["board"], []).append(d)
+    pages = []
+    for c in cards:
+        b = c["board"]
+        deals = by_board.get(b, [])
+        png = board_plot(b, deals, plot_dir)
+        won = sorted((d for d in deals if d["verdict"] == "won"), key=lambda d: (-d["nodes"], d["code"]))[:HARDEST]
+        unknown = [d for d in deals if d["verdict"] in ("unknown", "error")]
+        keep = ["code", "nodes", "budget", "line_length"]
+        pages.append({
+            **c,
+            "plot": _data_uri(plot_dir / png), "plot_file": png,
+            "tables": [
+                _table(f"{b}-counts", "Verdicts", ["verdict", "deals"],
+                       [(v, c[v]) for v in ("won", "lost", "unknown", "error")]),
+                _table(f"{b}-nodes", "Positions searched", ncols[1:], [r[1:] for r in nrows if r[0] == b]),
+                _table(f"{b}-lines", "Winning line lengths (moves)", lcols[1:], [r[1:] for r in lrows if r[0] == b]),
+                _table(f"{b}-hardest", f"The {HARDEST} hardest won deals (most positions searched)", keep,
+                       [tuple(d[k] for k in keep) for d in won]),
+                _table(f"{b}-unknown", f"Undecided deals ({len(unknown):,}"
+                       + (f", the first {UNKNOWN_SHOWN} shown" if len(unknown) > UNKNOWN_SHOWN else "") + ")",
+                       ["code", "verdict", "reason", "nodes", "budget"],
+                       [(d["code"], d["verdict"], d["reason"], d["nodes"], d["budget"]) for d in unknown[:UNKNOWN_SHOWN]]),
+                _table(f"{b}-published", "Published figures and their rules",
+                       ["published", "published_pct", "published_n", "rules", "source"],
+                       [tuple(r[pcols.index(k)] for k in ("published", "published_pct", "published_n", "rules", "source"))
+                        for r in prows if r[0] == b]),
+            ],
+        })  # fmt: skip
+    return pages
+
+
+def provenance_of(results: Results, folder: Folder) -> dict[str, Any]:
+    """Date, engine builds, commit, budgets and the deal sample, for the top of the report."""
+    cols, rows = results["summary"]
+    budgets = {r[0]: r[cols.index("budget")] for r in rows}
+    scols, srows = results["sample"]
+    sample = []
+    for r in srows:
+        d = dict(zip(scols, r))
+        what = []
+        if d["numbered"]:
+            what.append(f"{d['numbered']:,} numbered ({d['first_number']:,}–{d['last_number']:,})")
+        if d["random"]:
+            what.append(f"{d['random']:,} random")
+        sample.append((d["board"], d["sampled"], ", ".join(what)))
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "engines": [r[0] for r in results["provenance"][1]],
+        "commit": provenance.commit(),
+        "budgets": budgets,
+        "sample": sample,
+        "folder": folder.root.name,
+    }
+
+
+def _env() -> Any:
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(REPORTS / "templates"),
+        autoescape=jinja2.select_autoescape(["html.j2"]),
+        undefined=jinja2.StrictUndefined,  # a name the template expects and the code forgot fails loudly
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["fmt"] = _fmt
+    env.filters["pct"] = lambda v, d=2: "–" if v is None else f"{v:.{d}f} %"
+    return env
 
 
 def write_report(folder: Folder) -> list[Path]:
@@ -151,32 +316,22 @@ def write_report(folder: Folder) -> list[Path]:
     into the data folder; return the written paths."""
     folder.require()
     results = query_all(folder)
-    pngs = plots(results, folder.root / "plots")
-    md = ["# dealpool report", "",
-          "Generated by `dealpool report` from the SQL in `reports/` over the Parquet tables. "
-          "A deal counts once, by its decided verdict or else its largest budget; pass rate = won / solved "
-          "(unknown deals count as not won, so it is a floor of winnability). Published figures: "
-          "`reports/published.csv`, each row with its source and rules.", ""]  # fmt: skip
-    body = []
-    for name, title in SECTIONS:
-        cols, rows = results[name]
-        md += [f"## {title}", "", _markdown(cols, rows), ""]
-        body.append(f"<h2>{html.escape(title)}</h2>{_html_table(cols, rows)}")
-    md += ["## Plots", ""] + [f"![{t}](plots/{f})" for f, t in pngs] + [""]
-    # The PNGs go inline (data: URIs) so the page is whole wherever it is copied or mailed.
-    body += ["<h2>Plots</h2>"] + [f'<p><img src="{_data_uri(folder.root / "plots" / f)}" alt="{html.escape(t)}"></p>'
-                                  for f, t in pngs]
-    style = (
-        "body{font-family:sans-serif;max-width:70em;margin:2em auto}table{border-collapse:collapse}"
-        "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}th{background:#eee}"
-    )
-    page = (
-        f"<!doctype html><html><head><meta charset='utf-8'><title>dealpool report</title>"
-        f"<style>{style}</style></head><body><h1>dealpool report</h1><p>{html.escape(md[2])}</p>"
-        f"{''.join(body)}</body></html>\n"
-    )
+    plot_dir = folder.root / "plots"
+    pngs = plots(results, plot_dir)
+    cards = headline(results)
+    pages = board_pages(results, cards, plot_dir)
+    tables = [_table(name, title, *results[name]) for name, title in SECTIONS]
+    context = {
+        "cards": cards,
+        "prov": provenance_of(results, folder),
+        "plots": [{"file": f, "title": t, "uri": _data_uri(plot_dir / f)} for f, t in pngs],
+        "tables": tables,
+        "pages": pages,
+        "redeals_note": REDEALS_NOTE,
+    }
+    env = _env()
     mdp, hp = folder.root / "report.md", folder.root / "report.html"
-    files.write_atomic(mdp, "\n".join(md).encode())
-    files.write_atomic(hp, page.encode())
+    files.write_atomic(hp, env.get_template("report.html.j2").render(context).encode())
+    files.write_atomic(mdp, env.get_template("report.md.j2").render(context).encode())
     db = write_duckdb(folder)
-    return [mdp, hp, db] + [folder.root / "plots" / f for f, _ in pngs]
+    return [mdp, hp, db] + [plot_dir / f for f, _ in pngs] + [plot_dir / p["plot_file"] for p in pages]

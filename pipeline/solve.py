@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterator
 import engine
 from pipeline import store, workers
 from pipeline.plan import budgets_for, plan
+from pipeline.progress import LogLines
 from pipeline.retry import TRIES, should_retry
 from pipeline.solver import Solver, referee, refused
 from pipeline.store import VERDICTS, Folder
@@ -147,6 +148,7 @@ def solve_pool(
     fn = partial(solve_item, solver=solver)
     t0 = time.perf_counter()
     bar = tqdm(total=total, unit="deal", disable=True if quiet else None, file=sys.stderr, smoothing=0.1)
+    log = LogLines(total) if LogLines.wanted(sys.stderr, quiet) else None  # off a terminal: a line every few s
     tries = 1
     try:
         while True:
@@ -165,6 +167,8 @@ def solve_pool(
                 bar.update(1)
                 c = summary.counts
                 bar.set_postfix(won=c["won"], lost=c["lost"], unknown=c["unknown"], error=c["error"], refresh=False)
+                if log:
+                    log.update(c)
                 s = slices[i]
                 if len(results[i]) == len(s.todo):
                     rows = store.sorted_rows(s.keep + results.pop(i))

@@ -5,7 +5,8 @@ WITH c AS (
            100 * count(*) FILTER (WHERE verdict IN ('won', 'unknown')) / count(*) AS ceiling_pct
     FROM verdicts GROUP BY board
 )
-SELECT p.board, c.deals, c.ours_pct, c.ceiling_pct, p.winnable AS published, p.n AS published_n,
+SELECT p.board, c.deals, c.ours_pct, c.ceiling_pct, p.winnable AS published, p.winnable_pct AS published_pct,
+       p.n AS published_n,
        p.rules, p.source
 FROM published p JOIN c USING (board)
-ORDER BY p.board, p.winnable;
+ORDER BY p.board, p.ordinal;

@@ -76,11 +76,10 @@ def _commits(log: Path) -> list[str]:
 
 
 def render(data: Path) -> str:
+    from pipeline.analysts import views_sql  # the same views as dealpool.duckdb's
+
     con = duckdb.connect()
-    lit = lambda s: "'" + str(s).replace("'", "''") + "'"  # noqa: E731
-    con.execute((REPORTS / "views.sql").read_text().format(
-        deals=lit(data / "deals" / "*.parquet"), verdicts=lit(data / "verdicts" / "*.parquet"),
-        published=lit(REPORTS / "published.csv")))  # fmt: skip
+    con.execute(views_sql(deals=str(data / "deals" / "*.parquet"), verdicts=str(data / "verdicts" / "*.parquet")))
     cols, rows = _q(con, "winnability")
     _, unknown = _q(con, "winnability_unknown")
     sampled = dict(con.execute("SELECT board, count(*) FROM deals GROUP BY board").fetchall())

@@ -1,5 +1,8 @@
--- The views every report query reads. {deals} and {verdicts} are the tables' read globs,
--- {published} the cited table of published figures (reports/published.csv).
+-- The views every report query reads. {deals} and {verdicts} are the tables' read globs (relative
+-- to the data folder in dealpool.duckdb: pipeline/analysts.py), {published} the cited table of
+-- published figures (reports/published.csv, its rows written in as values so the file needs no other
+-- file), {boards} the registry's boards (board, game, label, redeals_foreseen: a game whose redeals
+-- shuffle with the deal's seed is won by a search that foresees every redeal).
 CREATE OR REPLACE VIEW deals AS SELECT * FROM read_parquet({deals});
 CREATE OR REPLACE VIEW verdicts_all AS SELECT * FROM read_parquet({verdicts});
 -- The row that counts for a deal: a decided one (won/lost hold at every larger budget), else the
@@ -11,7 +14,8 @@ SELECT * EXCLUDE (rk) FROM (
         ORDER BY verdict IN ('won', 'lost') DESC, budget DESC) AS rk
     FROM verdicts_all)
 WHERE rk = 1;
-CREATE OR REPLACE VIEW published AS SELECT * FROM read_csv({published}, header = true, all_varchar = true);
+CREATE OR REPLACE VIEW published AS {published};
+CREATE OR REPLACE VIEW boards AS {boards};
 -- The 95 % Wilson score interval of k successes in n trials, as a share: its lower end for side -1,
 -- its upper end for side +1 (z = 1.96). Every pass rate and winnability figure uses this one.
 CREATE OR REPLACE MACRO wilson(k, n, side) AS
@@ -29,7 +33,9 @@ SELECT board, count(*) AS deals,
        sum(seconds) AS solver_seconds
 FROM verdicts GROUP BY board;
 -- Per board: deals, verdicts, pass rate (won / deals) and its 95 % Wilson score interval, in %.
+-- redeals_foreseen: "won" is won with every redeal's shuffle known (boards view).
 CREATE OR REPLACE VIEW pass_rates AS
 SELECT board, deals, won, lost, unknown, budget_max AS budget, 100 * won / deals AS pass_pct,
-       100 * wilson(won, deals, -1) AS pass_lo_pct, 100 * wilson(won, deals, 1) AS pass_hi_pct
-FROM board_counts;
+       100 * wilson(won, deals, -1) AS pass_lo_pct, 100 * wilson(won, deals, 1) AS pass_hi_pct,
+       coalesce(b.redeals_foreseen, false) AS redeals_foreseen
+FROM board_counts LEFT JOIN boards b USING (board);

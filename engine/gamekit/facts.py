@@ -11,6 +11,7 @@ changes no shared file: a game named anywhere else is caught by tests/test_archi
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -25,6 +26,14 @@ class Figure:
     n: str  # the number of deals behind it ("–" when the source does not say)
     rules: str  # the source's rules, against ours: check them before comparing
     source: str
+
+    @property
+    def pct(self) -> float | None:
+        """The figure as a number (percent), read from its text so the text stays as the source
+        gives it: the first number before a `%` ("≥ 97.3 %" gives 97.3, a lower bound: the text
+        says so). None when the text holds no percentage. reports/published.csv's `winnable_pct`."""
+        m = re.search(r"([0-9]+(?:\.[0-9]+)?)\s*%", self.winnable)
+        return float(m.group(1)) if m else None
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,23 @@ from pipeline.solver import Solver
 DATA_ENV = "DEALPOOL_DATA"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+EXIT_CODES = """Exit status: 0 done; 1 the run finished but found something wrong (a failed check or
+verify, a refused line, errors left); 2 bad input or usage (one line on stderr, never a traceback);
+130 interrupted."""
+
+
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """--version: the engine build (its source digest) and the commit, then exit."""
+    if value and not ctx.resilient_parsing:
+        from pipeline.provenance import version_line
+
+        click.echo(version_line())
+        ctx.exit(0)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES)
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Print the version, the engine build and the commit, and exit.")  # fmt: skip
 @click.option(
     "--data",
     type=click.Path(file_okay=False, path_type=Path),
