@@ -12,6 +12,7 @@ pub mod games;
 pub mod input;
 pub mod line;
 pub mod memory;
+pub mod playout;
 pub mod rng;
 pub mod search;
 pub mod seen;
