@@ -19,26 +19,8 @@ from engine import native
 from engine.boards import board as board_of, board_for
 from engine.dealer import Deal, deal as deal_code
 from engine.errors import BadInput
-from engine.gamekit.playout import Share, code_seed
+from engine.gamekit.playout import GRADES, Scale, Share, code_seed
 
-GRADES = ("easy", "medium", "hard", "expert")
-
-
-@dataclass(frozen=True)
-class Scale:
-    """A board's grading: `playouts` (K, chosen so a deal costs about 20 ms or less) and the least
-    share won for easy, medium and hard (below the last: expert)."""
-
-    playouts: int
-    easy: float
-    medium: float
-    hard: float
-
-    def grade(self, share: float) -> str:
-        for name, least in zip(GRADES, (self.easy, self.medium, self.hard)):
-            if share >= least:
-                return name
-        return GRADES[-1]
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 POLICY_SALT = 0xD1B54A32D192ED03
+GRADES = ("easy", "medium", "hard", "expert")
 
 
 class SplitMix:
@@ -79,3 +80,20 @@ def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, floa
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Scale:
+    """A board's grading: `playouts` (K, chosen so a deal costs about 20 ms or less) and the least
+    share won for easy, medium and hard (below the last: expert)."""
+
+    playouts: int
+    easy: float
+    medium: float
+    hard: float
+
+    def grade(self, share: float) -> str:
+        for name, least in zip(GRADES, (self.easy, self.medium, self.hard)):
+            if share >= least:
+                return name
+        return GRADES[-1]

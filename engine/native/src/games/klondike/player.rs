@@ -11,7 +11,7 @@ const PILES: usize = 7;
 const MAX_MOVES: usize = 1000;
 /// Per policy: safe-up, reveal-up, reveal, waste-up, pile-up, uncover, waste-pile, empty, stock,
 /// noise (the Python twin's `_SCORES`).
-const SCORES: [[i64; 10]; 2] = [[100, 80, 60, 50, 40, 35, 30, 10, 5, 20], [100, 90, 50, 90, 90, 40, 70, 10, 5, 8]];
+const SCORES: [[i64; 10]; 2] = [[100, 80, 60, 50, 40, 35, 30, 10, 5, 40], [100, 90, 50, 90, 90, 40, 70, 10, 5, 8]];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mv {
