@@ -134,7 +134,7 @@ def study(board: str, count: int, first: int, last: int) -> None:
 def graded_boards() -> list[str]:
     out = []
     for g in engine.GAMES:
-        module = grading.player_module(g.id)
+        module = grading.player_module(g if isinstance(g, str) else g.id)
         out += [b for b in getattr(module, "GRADING", {})] if module else []
     return out
 

@@ -79,7 +79,8 @@ def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, floa
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at 0 and n wins the bound is exactly 0 or 1 (rounding would leave a 1e-17 either side)
+    return (0.0 if wins == 0 else max(0.0, centre - half), 1.0 if wins == n else min(1.0, centre + half))
 
 
 @dataclass(frozen=True)
