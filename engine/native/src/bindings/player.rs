@@ -1,7 +1,7 @@
-//! The players' functions on the Python module (`crate::playout`): one playout's line for the
+//! The players' functions on the Python module (`crate::games::PLAYERS`): one playout's line for the
 //! differential tests, and many playouts' results for grading. The GIL is released while they play.
 
-use crate::{Input, Layout, Options};
+use crate::core::input::{Input, Layout, Options};
 use super::convert::layout_of;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -17,7 +17,7 @@ fn playout_line(
     seed: u64,
     policy: u8,
 ) -> PyResult<(bool, Vec<String>)> {
-    py.detach(|| (crate::playout::find(game)?.line)(&Input::new(&layout, &options), seed, policy)).map_err(PyValueError::new_err)
+    py.detach(|| (crate::games::find_player(game)?.line)(&Input::new(&layout, &options), seed, policy)).map_err(PyValueError::new_err)
 }
 
 /// `count` playouts of a laid-out deal from its base seed under `policy`: [(won, moves)].
@@ -32,13 +32,13 @@ fn playouts(
     policy: u8,
     count: u64,
 ) -> PyResult<Vec<(bool, u32)>> {
-    py.detach(|| (crate::playout::find(game)?.many)(&Input::new(&layout, &options), base, policy, count)).map_err(PyValueError::new_err)
+    py.detach(|| (crate::games::find_player(game)?.many)(&Input::new(&layout, &options), base, policy, count)).map_err(PyValueError::new_err)
 }
 
 /// The games with a player.
 #[pyfunction]
 fn players() -> Vec<&'static str> {
-    crate::playout::PLAYERS.iter().map(|p| p.id).collect()
+    crate::games::PLAYERS.iter().map(|p| p.id).collect()
 }
 
 /// Add the players' functions to the module.

@@ -1,11 +1,11 @@
-//! Klondike's visible-information player (`crate::playout`), the twin of
+//! Klondike's visible-information player (`crate::core::playout`), the twin of
 //! `engine/games/klondike/player.py`, whose docstring tells the policy and why. The `Table` holds the
 //! whole deal; the policy (`choose`) is handed only a `View` of it (face-up cards, face-down counts,
 //! the stock's size, the waste's top, the foundations), made by `Table::view`, so it cannot read a
 //! hidden card. Moves are made on the table by `Table::play`.
 
-use crate::playout::{playout_seed, SplitMix};
-use crate::Input;
+use crate::core::playout::{playout_seed, SplitMix};
+use crate::core::input::Input;
 
 const PILES: usize = 7;
 const MAX_MOVES: usize = 1000;

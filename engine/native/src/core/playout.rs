@@ -1,11 +1,10 @@
-//! Visible-information playouts: the shared part of every game's player (`games/<game>/player.rs`).
+//! Visible-information playouts: the shared part of every game's player (`games/<game>/player.rs`,
+//! registered in `games::players`).
 //! A player plays a deal as a person who cannot see the face-down cards or the stock's order would,
 //! choosing by a scored policy with ties broken (and scores jittered) by SplitMix64; the Python twins
 //! (`engine/games/<game>/player.py`, with `engine/gamekit/playout.py`) make the same moves on the
 //! same seeds, which the differential tests check. Nothing here is a verdict: playouts measure how
 //! hard a deal is for a player, for its grade.
-
-use crate::Input;
 
 /// Vigna's SplitMix64, as `engine/gamekit/playout.py`'s `SplitMix` (same numbers everywhere).
 pub struct SplitMix(pub u64);
@@ -34,28 +33,6 @@ impl SplitMix {
 /// `playout_seed`).
 pub fn playout_seed(base: u64, policy: u8, index: u64) -> u64 {
     (base ^ (policy as u64).wrapping_mul(POLICY_SALT)).wrapping_add(index.wrapping_mul(GOLDEN))
-}
-
-/// One game's player: a whole playout's moves (for the differential tests) and many playouts'
-/// results (won, moves) for grading.
-pub struct PlayerEntry {
-    pub id: &'static str,
-    /// The moves of one playout seeded `seed` under `policy`, and whether it won.
-    pub line: fn(&Input, u64, u8) -> Result<(bool, Vec<String>), String>,
-    /// `count` playouts, playout i seeded `playout_seed(base, policy, i)`: (won, moves) each.
-    pub many: fn(&Input, u64, u8, u64) -> Result<Vec<(bool, u32)>, String>,
-}
-
-/// The games with a player (one line a game).
-pub static PLAYERS: &[PlayerEntry] = &[PlayerEntry {
-    id: "klondike",
-    line: crate::games::klondike::player::line,
-    many: crate::games::klondike::player::many,
-}];
-
-/// The player of `game`, or the error for a game without one.
-pub fn find(game: &str) -> Result<&'static PlayerEntry, String> {
-    PLAYERS.iter().find(|p| p.id == game).ok_or_else(|| format!("no player for game {game:?}"))
 }
 
 #[cfg(test)]
