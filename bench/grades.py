@@ -108,6 +108,7 @@ def study(board: str, count: int, first: int, last: int) -> None:
                                         base=code_seed(d.code) ^ 0x5EED, policy=0, count=k)  # other seeds
         row.fresh = sum(w for w, _ in fresh) / k
         row.held = sum(w for w, _ in grading.playouts(d, 1, k)) / k
+    print(flush=True)
     print(f"-- {board}: {len(deals)} won deals (numbers {first}..{d.number if deals else first}), K = {k}, "
           f"thresholds easy >= {scale.easy}, medium >= {scale.medium}, hard >= {scale.hard}")
     print(f"   cost: {cost:.2f} ms a deal for K playouts (+ {deal_ms:.2f} ms to deal it)")
