@@ -24,6 +24,7 @@ BENCHES: dict[str, str] = {
     "pipeline": "bench.pipeline",  # workers' speed-up, time outside the solver (issue 4)
     "memory": "bench.memory",  # resident memory against --max-mb (issue 12)
     "js": "bench.js",  # the JavaScript kit: verify in Node and Chromium, deals a second (issue 28)
+    "grades": "bench.grades",  # visible-information grades: separation, rank agreement, cost (issue 33)
 }
 
 

@@ -21,7 +21,7 @@ from engine.games import Layout
 if TYPE_CHECKING:
     from engine._native import Outcome, Step
 
-__all__ = ["Outcome", "Step", "version", "deal_positions", "solvable", "games", "solve", "walk", "testing"]
+__all__ = ["Outcome", "Step", "version", "deal_positions", "solvable", "games", "solve", "walk", "playouts", "playout_line", "players", "testing"]
 
 
 @cache
@@ -75,6 +75,22 @@ def walk(game: str, layout: Layout, options: dict[str, int], *, walk_seed: int, 
     """Random play for the differential tests: `steps` moves chosen by `walk_seed`, one Step (the
     line so far, every legal move there, sorted) a position."""
     return _module().walk(game, layout, options, walk_seed=walk_seed, steps=steps, seed=seed)
+
+
+def players() -> list[str]:
+    """The games with a visible-information player (engine/native/src/playout.rs)."""
+    return _module().players()
+
+
+def playouts(game: str, layout: Layout, options: dict[str, int], *, base: int, policy: int, count: int) -> list[tuple[bool, int]]:
+    """`count` playouts of a laid-out deal by the game's player under `policy`, playout i's stream
+    seeded `playout_seed(base, policy, i)` (engine/gamekit/playout.py): (won, moves) each."""
+    return _module().playouts(game, layout, options, base=base, policy=policy, count=count)
+
+
+def playout_line(game: str, layout: Layout, options: dict[str, int], *, seed: int, policy: int) -> tuple[bool, list[str]]:
+    """One playout's moves, its stream seeded `seed` (the differential tests compare it with the twin's)."""
+    return _module().playout_line(game, layout, options, seed=seed, policy=policy)
 
 
 class _Testing:

@@ -64,3 +64,12 @@ def games() -> list[str]:
 def walk(game: str, layout: _Layout, options: _NativeOptions, *, walk_seed: int, steps: int,
          seed: bytes | None = None) -> list[Step]:  # fmt: skip
     """Random play for differential tests, `steps` moves chosen by `walk_seed`."""
+
+def playout_line(game: str, layout: _Layout, options: _NativeOptions, *, seed: int, policy: int) -> tuple[bool, list[str]]:
+    """One visible-information playout's moves, its stream seeded `seed`."""
+
+def playouts(game: str, layout: _Layout, options: _NativeOptions, *, base: int, policy: int, count: int) -> list[tuple[bool, int]]:
+    """`count` playouts from the deal's base seed: (won, moves) each."""
+
+def players() -> list[str]:
+    """The games with a visible-information player."""

@@ -92,4 +92,22 @@ def first_winnable_cmd(codes: tuple[str, ...], budget: int) -> int:
     return 0
 
 
-COMMANDS = (replay_cmd, hint_cmd, first_winnable_cmd)
+@click.command("grade")
+@click.argument("code")
+@click.option("--playouts", type=int, default=None, help="Playouts (default: the board's K).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (grade, wins, playouts, interval, won_moves, version).")
+def grade_cmd(code: str, playouts: int | None, as_json: bool) -> None:
+    """How hard CODE is for a player who cannot see the face-down cards: the share of the board's
+    visible-information playouts won, its 95 % Wilson interval, and the grade from the board's
+    thresholds (engine.grade)."""
+    g = engine.grade(code, playouts)
+    if as_json:
+        click.echo(json.dumps({"code": g.code, "board": g.board, "grade": g.grade, "wins": g.wins,
+                               "playouts": g.playouts, "low": round(g.low, 4), "high": round(g.high, 4),
+                               "won_moves": round(g.won_moves, 1), "version": g.version}))
+        return
+    click.echo(f"{g.grade}: {g.wins}/{g.playouts} playouts won ({g.share:.1%}, 95 % Wilson {g.low:.1%}-{g.high:.1%}), "
+               f"won in {g.won_moves:.0f} moves on average; player {g.version}")
+
+
+COMMANDS = (replay_cmd, hint_cmd, first_winnable_cmd, grade_cmd)

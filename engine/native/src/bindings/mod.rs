@@ -4,6 +4,7 @@
 //! crate's outcomes into records (`records`), and releases the GIL while the crate works.
 
 mod convert;
+mod player;
 mod records;
 mod testing;
 
@@ -100,6 +101,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solvable, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(walk, m)?)?;
+    player::register(m)?;
     m.add_class::<Outcome>()?;
     m.add_class::<Step>()?;
     let py = m.py();

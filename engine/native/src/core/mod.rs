@@ -11,6 +11,7 @@ pub mod input;
 pub mod kit;
 pub mod line;
 pub mod memory;
+pub mod playout;
 pub mod rng;
 pub mod search;
 pub mod seen;

@@ -125,6 +125,32 @@ fn accepted(names: &[&str]) -> String {
     }
 }
 
+// ---- the visible-information players (`crate::core::playout`): the bindings' `playouts`,
+// `playout_line` and `players` read only this table.
+
+/// One game's player: a whole playout's moves (for the differential tests) and many playouts'
+/// results (won, moves) for grading.
+pub struct PlayerEntry {
+    pub id: &'static str,
+    /// The moves of one playout seeded `seed` under `policy`, and whether it won.
+    pub line: fn(&Input, u64, u8) -> Result<(bool, Vec<String>), String>,
+    /// `count` playouts, playout i seeded `playout_seed(base, policy, i)`: (won, moves) each.
+    pub many: fn(&Input, u64, u8, u64) -> Result<Vec<(bool, u32)>, String>,
+}
+
+/// The games with a player (one line a game).
+pub static PLAYERS: &[PlayerEntry] = &[PlayerEntry {
+    id: "klondike",
+    line: klondike::player::line,
+    many: klondike::player::many,
+}];
+
+/// The player of `game`, or the error for a game without one.
+pub fn find_player(game: &str) -> Result<&'static PlayerEntry, String> {
+    PLAYERS.iter().find(|p| p.id == game).ok_or_else(|| format!("no player for game {game:?}"))
+}
+
+
 #[cfg(test)]
 mod tests {
     use crate::core::search::Limits;

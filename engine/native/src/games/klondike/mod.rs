@@ -7,6 +7,7 @@ pub mod abs_move;
 pub mod abs_position;
 pub mod abstract_game;
 pub mod concretize;
+pub mod player;
 mod prune;
 mod keys;
 mod moves;

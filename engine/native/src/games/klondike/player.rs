@@ -1,0 +1,325 @@
+//! Klondike's visible-information player (`crate::core::playout`), the twin of
+//! `engine/games/klondike/player.py`, whose docstring tells the policy and why. The `Table` holds the
+//! whole deal; the policy (`choose`) is handed only a `View` of it (face-up cards, face-down counts,
+//! the stock's size, the waste's top, the foundations), made by `Table::view`, so it cannot read a
+//! hidden card. Moves are made on the table by `Table::play`.
+
+use crate::core::playout::{playout_seed, SplitMix};
+use crate::core::input::Input;
+
+const PILES: usize = 7;
+const MAX_MOVES: usize = 1000;
+/// Per policy: safe-up, reveal-up, reveal, waste-up, pile-up, uncover, waste-pile, empty, stock,
+/// noise (the Python twin's `_SCORES`).
+const SCORES: [[i64; 10]; 2] = [[100, 80, 60, 50, 40, 35, 30, 10, 5, 40], [100, 90, 50, 90, 90, 40, 70, 10, 5, 8]];
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mv {
+    PileUp(u8),
+    WasteUp,
+    /// source, cards moved, destination
+    Pile(u8, u8, u8),
+    WastePile(u8),
+    Draw,
+    Redeal,
+}
+
+impl Mv {
+    pub fn spell(self) -> String {
+        match self {
+            Mv::PileUp(n) => format!("{}>f", n + 1),
+            Mv::WasteUp => "w>f".into(),
+            Mv::Pile(n, 1, m) => format!("{}>{}", n + 1, m + 1),
+            Mv::Pile(n, k, m) => format!("{}:{}>{}", n + 1, k, m + 1),
+            Mv::WastePile(m) => format!("w>{}", m + 1),
+            Mv::Draw => "d".into(),
+            Mv::Redeal => "r".into(),
+        }
+    }
+}
+
+/// The whole deal as it stands (cards as `suit * 13 + rank - 1`).
+pub struct Table {
+    piles: [Vec<u8>; PILES],
+    down: [usize; PILES],
+    stock: Vec<u8>,
+    waste: Vec<u8>,
+    found: [u8; 4],
+    draw: usize,
+    max_redeals: Option<u32>,
+    redeals: u32,
+}
+
+/// What a player sees of the table.
+pub struct View<'a> {
+    pub up: [&'a [u8]; PILES],
+    pub down: [usize; PILES],
+    pub stock: usize,
+    pub waste_top: Option<u8>,
+    pub found: [u8; 4],
+    pub can_redeal: bool,
+}
+
+#[inline]
+fn rank(c: u8) -> u8 {
+    c % 13 + 1
+}
+#[inline]
+fn red(c: u8) -> bool {
+    matches!(c / 13, 1 | 2)
+}
+#[inline]
+fn fits(card: u8, onto: u8) -> bool {
+    rank(card) + 1 == rank(onto) && red(card) != red(onto)
+}
+
+impl Table {
+    /// The deal's table from the layout (`tableau`, `down`, `stock`) and options (`draw`, `passes`).
+    pub fn new(input: &Input) -> Result<Table, String> {
+        let group = |name: &str| input.layout.get(name).ok_or_else(|| format!("klondike layout has no {name:?}"));
+        let card = |c: &i32| u8::try_from(*c).ok().filter(|c| *c < 52).ok_or_else(|| format!("bad card {c}"));
+        let tableau = group("tableau")?;
+        if tableau.len() != PILES {
+            return Err(format!("a klondike layout has {PILES} piles, not {}", tableau.len()));
+        }
+        let mut piles: [Vec<u8>; PILES] = Default::default();
+        for (p, cards) in piles.iter_mut().zip(tableau) {
+            *p = cards.iter().map(card).collect::<Result<_, _>>()?;
+        }
+        let downs = group("down")?.first().cloned().unwrap_or_default();
+        let mut down = [0usize; PILES];
+        for (i, d) in down.iter_mut().enumerate() {
+            *d = (*downs.get(i).unwrap_or(&0)).clamp(0, piles[i].len() as i32) as usize;
+            if !piles[i].is_empty() && *d >= piles[i].len() {
+                *d = piles[i].len() - 1; // a pile with no face-up card turns its top up
+            }
+        }
+        let stock = group("stock")?.first().map(|s| s.iter().map(card).collect::<Result<_, _>>()).transpose()?.unwrap_or_default();
+        let draw = match input.options.get("draw").copied().unwrap_or(1) {
+            1 => 1,
+            3 => 3,
+            d => return Err(format!("klondike draw must be 1 or 3, not {d}")),
+        };
+        let max_redeals = match input.options.get("passes").copied().unwrap_or(0) {
+            0 => None,
+            p @ (1 | 3) => Some(p as u32 - 1),
+            p => return Err(format!("klondike passes must be 0, 1 or 3, not {p}")),
+        };
+        Ok(Table { piles, down, stock, waste: Vec::new(), found: [0; 4], draw, max_redeals, redeals: 0 })
+    }
+
+    /// The visible part: the only way the policy learns anything of the table.
+    pub fn view(&self) -> View<'_> {
+        let up: [&[u8]; PILES] = std::array::from_fn(|i| &self.piles[i][self.down[i]..]);
+        View {
+            up,
+            down: self.down,
+            stock: self.stock.len(),
+            waste_top: self.waste.last().copied(),
+            found: self.found,
+            can_redeal: self.stock.is_empty() && !self.waste.is_empty() && self.max_redeals.is_none_or(|m| self.redeals < m),
+        }
+    }
+
+    pub fn won(&self) -> bool {
+        self.found.iter().map(|&f| f as u32).sum::<u32>() == 52
+    }
+
+    fn flip(&mut self, n: usize) {
+        if !self.piles[n].is_empty() && self.down[n] == self.piles[n].len() {
+            self.down[n] -= 1;
+        }
+    }
+
+    /// Make a move the policy chose (legal by construction of its candidates).
+    pub fn play(&mut self, m: Mv) {
+        match m {
+            Mv::Draw => {
+                for _ in 0..self.draw.min(self.stock.len()) {
+                    let c = self.stock.pop().unwrap();
+                    self.waste.push(c);
+                }
+            }
+            Mv::Redeal => {
+                self.waste.reverse();
+                std::mem::swap(&mut self.stock, &mut self.waste);
+                self.redeals += 1;
+            }
+            Mv::WasteUp => {
+                let c = self.waste.pop().unwrap();
+                self.found[(c / 13) as usize] += 1;
+            }
+            Mv::WastePile(m) => {
+                let c = self.waste.pop().unwrap();
+                self.piles[m as usize].push(c);
+            }
+            Mv::PileUp(n) => {
+                let c = self.piles[n as usize].pop().unwrap();
+                self.found[(c / 13) as usize] += 1;
+                self.flip(n as usize);
+            }
+            Mv::Pile(n, k, m) => {
+                let (n, k, m) = (n as usize, k as usize, m as usize);
+                let at = self.piles[n].len() - k;
+                let moved: Vec<u8> = self.piles[n].drain(at..).collect();
+                self.piles[m].extend(moved);
+                self.flip(n);
+            }
+        }
+    }
+}
+
+fn up_ok(v: &View, c: u8) -> bool {
+    v.found[(c / 13) as usize] == rank(c) - 1
+}
+
+/// Seed 004's autoMove rule: nothing left could want to sit on the card.
+fn safe(v: &View, c: u8) -> bool {
+    let (r, s, f) = (rank(c), (c / 13) as usize, &v.found);
+    if r <= 2 {
+        return true;
+    }
+    if s == 0 || s == 3 {
+        f[1] >= r - 1 && f[2] >= r - 1 && f[3 - s] >= r - 2
+    } else {
+        f[0] >= r - 1 && f[3] >= r - 1 && f[3 - s] >= r - 2
+    }
+}
+
+/// The candidates with their scores, in the twin's order (`candidates`).
+fn candidates(v: &View, policy: u8, redeal_ok: bool, out: &mut Vec<(Mv, i64)>) {
+    let s = &SCORES[policy as usize];
+    let [safe_up, reveal_up, reveal, waste_up, pile_up, uncover, waste_pile, empty, stock, _] = *s;
+    out.clear();
+    for n in 0..PILES {
+        if let Some(&c) = v.up[n].last() {
+            if up_ok(v, c) {
+                let score = if safe(v, c) {
+                    safe_up
+                } else if v.up[n].len() == 1 && v.down[n] > 0 {
+                    reveal_up + v.down[n] as i64
+                } else {
+                    pile_up
+                };
+                out.push((Mv::PileUp(n as u8), score));
+            }
+        }
+    }
+    if let Some(w) = v.waste_top {
+        if up_ok(v, w) {
+            out.push((Mv::WasteUp, if safe(v, w) { safe_up } else { waste_up }));
+        }
+    }
+    for n in 0..PILES {
+        let up = v.up[n];
+        for m in 0..PILES {
+            if m == n || up.is_empty() {
+                continue;
+            }
+            let dest = v.up[m];
+            for k in 1..=up.len() {
+                let base = up[up.len() - k];
+                let ok = match dest.last() {
+                    Some(&d) => fits(base, d),
+                    None => rank(base) == 13,
+                };
+                if !ok {
+                    continue;
+                }
+                let mv = Mv::Pile(n as u8, k as u8, m as u8);
+                if k == up.len() {
+                    if v.down[n] > 0 {
+                        out.push((mv, reveal + v.down[n] as i64));
+                    } else if !dest.is_empty() {
+                        out.push((mv, empty));
+                    }
+                } else if up_ok(v, up[up.len() - k - 1]) {
+                    out.push((mv, uncover));
+                }
+                break;
+            }
+        }
+    }
+    if let Some(w) = v.waste_top {
+        for m in 0..PILES {
+            let ok = match v.up[m].last() {
+                Some(&d) => fits(w, d),
+                None => rank(w) == 13,
+            };
+            if ok {
+                out.push((Mv::WastePile(m as u8), waste_pile));
+            }
+        }
+    }
+    if v.stock > 0 {
+        out.push((Mv::Draw, stock));
+    } else if v.can_redeal && redeal_ok {
+        out.push((Mv::Redeal, stock));
+    }
+}
+
+/// The policy's move: the highest score plus jitter (one draw a candidate, in order), the first on
+/// a tie; None when nothing is worth trying.
+pub fn choose(v: &View, policy: u8, redeal_ok: bool, rng: &mut SplitMix, buf: &mut Vec<(Mv, i64)>) -> Option<Mv> {
+    let noise = SCORES[policy as usize][9] as u64;
+    candidates(v, policy, redeal_ok, buf);
+    let mut best: Option<Mv> = None;
+    let mut best_total = -1i64;
+    for &(mv, score) in buf.iter() {
+        let total = score + rng.below(noise) as i64;
+        if total > best_total {
+            best = Some(mv);
+            best_total = total;
+        }
+    }
+    best
+}
+
+/// One playout: (won, the moves made), `record` deciding whether the moves are kept.
+fn run(table: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
+    let mut rng = SplitMix(seed);
+    let mut buf = Vec::with_capacity(64);
+    let mut moved = false;
+    let mut count = 0usize;
+    while count < MAX_MOVES && !table.won() {
+        let Some(mv) = choose(&table.view(), policy, moved, &mut rng, &mut buf) else { break };
+        table.play(mv);
+        record(mv);
+        count += 1;
+        match mv {
+            Mv::Redeal => moved = false,
+            Mv::Draw => {}
+            _ => moved = true,
+        }
+    }
+    (table.won(), count as u32)
+}
+
+fn check_policy(policy: u8) -> Result<(), String> {
+    if (policy as usize) < SCORES.len() {
+        Ok(())
+    } else {
+        Err(format!("klondike has policies 0..{}, not {policy}", SCORES.len() - 1))
+    }
+}
+
+/// One playout's line (the differential tests compare it with the twin's).
+pub fn line(input: &Input, seed: u64, policy: u8) -> Result<(bool, Vec<String>), String> {
+    check_policy(policy)?;
+    let mut table = Table::new(input)?;
+    let mut moves = Vec::new();
+    let (won, _) = run(&mut table, seed, policy, |m| moves.push(m.spell()));
+    Ok((won, moves))
+}
+
+/// `count` playouts from the deal, playout i seeded `playout_seed(base, policy, i)`.
+pub fn many(input: &Input, base: u64, policy: u8, count: u64) -> Result<Vec<(bool, u32)>, String> {
+    check_policy(policy)?;
+    Table::new(input)?;
+    Ok((0..count)
+        .map(|i| {
+            let mut table = Table::new(input).expect("checked above");
+            run(&mut table, playout_seed(base, policy, i), policy, |_| {})
+        })
+        .collect())
+}
