@@ -6,7 +6,7 @@ from typing import Literal, final
 
 from engine._native import testing as testing
 
-__all__ = ["deal_positions", "solve", "solvable", "games", "walk", "Outcome", "Step", "testing", "VERSION", "SOURCE"]
+__all__ = ["deal_positions", "solve", "solvable", "games", "walk", "Outcome", "Step", "testing", "playouts", "playout_line", "players", "VERSION", "SOURCE"]
 
 _Verdict = Literal["won", "lost", "unknown"]
 _Reason = Literal["", "nodes", "memory"]
