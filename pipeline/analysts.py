@@ -45,13 +45,14 @@ def write_duckdb(folder: Folder) -> Path:
     import duckdb
 
     dest = folder.root / DB_NAME
+    folder.glob(DEALS)  # refuses a path DuckDB cannot open, before any work
     with files.atomic(dest) as tmp:
         con = duckdb.connect(str(tmp))
         try:
             con.execute(views_sql(folder))
         finally:
             con.close()
-        Path(str(tmp) + ".wal").unlink(missing_ok=True)
+        files.remove(Path(str(tmp) + ".wal"))
     return dest
 
 

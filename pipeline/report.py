@@ -45,7 +45,10 @@ def query_all(folder: Folder) -> dict[str, tuple[list[str], list[tuple[Any, ...]
             verdicts=_sql_str(folder.glob(VERDICTS)),
             published=_sql_str(str(REPORTS / "published.csv")),
         )
-        con.execute(views)
+        try:
+            con.execute(views)
+        except duckdb.Error as e:  # a path DuckDB cannot read: one line, never its trace
+            raise engine.BadInput(f"report: DuckDB cannot read the tables of {str(folder.root)!r}: {str(e).splitlines()[0]}") from None
         out = {}
         for name in [n for n, _ in SECTIONS] + ["budget_steps"]:
             cur = con.execute((REPORTS / f"{name}.sql").read_text())
@@ -87,7 +90,7 @@ def plots(results: dict[str, tuple[list[str], list[tuple[Any, ...]]]], out: Path
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    out.mkdir(parents=True, exist_ok=True)
+    files.real_dir(out)
     made = []
     _, steps = results["budget_steps"]
     _, curve = results["budget_curve"]

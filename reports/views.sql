@@ -1,5 +1,6 @@
--- The views every report query reads. {deals} and {verdicts} are the tables' read globs,
--- {published} the cited table of published figures (reports/published.csv).
+-- The views every report query reads. The three quoted paths below are filled in by the pipeline
+-- (pipeline/analysts.py): the tables' read globs and the cited table of published figures
+-- (reports/published.csv). No placeholder sits in a comment: a path with a newline stays a string.
 CREATE OR REPLACE VIEW deals AS SELECT * FROM read_parquet({deals});
 CREATE OR REPLACE VIEW verdicts_all AS SELECT * FROM read_parquet({verdicts});
 -- The row that counts for a deal: a decided one (won/lost hold at every larger budget), else the

@@ -31,7 +31,7 @@ def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_
     """`check`: the ledger, re-deals, re-solves, the spec's test values, no error rows left. One line."""
     limits.check_check(n_deals, n_solves, seed)
     folder = common.folder(ctx).require()
-    with store.writer(folder):
+    with store.writer(folder) if repair or adopt else store.reader(folder):  # a read-only folder is checked too
         if repair:
             for step in store.repair(folder):
                 click.echo(f"check --repair: next: {step}")

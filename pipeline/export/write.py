@@ -27,6 +27,18 @@ def _previous_files(out: Path) -> set[str]:
         return set()
 
 
+def refuse_inside(folder: Folder, out: Path) -> None:
+    """BadInput when `out` is the data folder itself or inside one of its own folders (the tables,
+    the ledger, .tmp/, fair/): an export there would mix with, or delete, the folder's own files."""
+    root, o = folder.root.resolve(), out.resolve()
+    own = [root / d for d in store.LAYOUT_DIRS]
+    if o == root or any(o == d or d in o.parents for d in own):
+        raise engine.BadInput(
+            f"--out {str(out)!r} is the data folder or one of its own folders (tables, ledger, .tmp, fair); "
+            "give another folder (default: <data>/pool)"
+        )
+
+
 def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str, Any]:
     """Write the pool of every board with won deals into `out`; return the manifest. With `sign`
     (an Ed25519 private key from `dealpool keygen`) also write manifest.json.sig."""
@@ -38,8 +50,9 @@ def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str
     for r in store.read_table(folder, VERDICTS).to_pylist():
         if r["verdict"] == "won" and r["referee"] == "ok" and (r["board"], r["code"]) in dealt:
             won.setdefault(r["board"], {}).setdefault(r["code"], r)
+    refuse_inside(folder, out)
     old = _previous_files(out)
-    out.mkdir(parents=True, exist_ok=True)
+    files.real_dir(out)
     versions = {"engine_version": engine.engine_version(), "rules_version": engine.RULES_VERSION}
     manifest: dict[str, Any] = {"format": FORMAT, **versions, "boards": {}, "files": {}}
     for board in sorted(won):
@@ -62,13 +75,13 @@ def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str
             manifest["files"][p.name] = files.sha256(p)
     export_fair(folder, out, manifest)
     for name in old - set(manifest["files"]):
-        (out / name).unlink(missing_ok=True)
+        files.remove(out / name)  # a symlink goes, never its target
     data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
     files.write_atomic(out / MANIFEST, data)
     if private is not None:
         files.write_atomic(out / SIGNATURE, base64.b64encode(private.sign(data)) + b"\n")
     else:
-        (out / SIGNATURE).unlink(missing_ok=True)  # an old signature would not match this manifest
+        files.remove(out / SIGNATURE)  # an old signature would not match this manifest
     return manifest
 
 

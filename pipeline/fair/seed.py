@@ -46,7 +46,7 @@ def commit(folder: Folder, pool: Path | None = None) -> str:
     if (fair_dir(folder) / f"{c}.json").exists():  # only a broken `secrets` repeats a seed
         raise engine.RunFailed(f"the new server seed's commitment {c} is already used; nothing committed")
     sdir = fair_dir(folder) / SECRET
-    sdir.mkdir(parents=True, exist_ok=True)
+    files.real_dir(sdir)  # never a symlink: chmod would follow it
     os.chmod(sdir, 0o700)
     files.write_atomic(secret_path(folder, c), seed.encode("utf-8"), mode=0o600)
     save_record(folder, {"scheme": engine.fair.SCHEME, "commitment": c, "sample": None, "draws": [], "pools": pools})
@@ -84,5 +84,5 @@ def reveal(folder: Folder, out: Path) -> dict[str, Any]:
     rec["revealed"] = True
     save_record(folder, rec)
     write_json(state_path(folder), {**state(folder), "current": None})
-    secret_path(folder, c).unlink()
+    files.remove(secret_path(folder, c))
     return doc
