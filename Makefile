@@ -31,7 +31,7 @@ test: setup test-rust test-stub test-py test-js
 test-rust:
 	cd engine/native && cargo test -q --release
 
-# The native module's stub (engine/_native.pyi) against the built module: names, parameters, types.
+# The native module's stubs (engine/_native/*.pyi: the module and its submodule testing) against the built module.
 test-stub: setup
 	$(BIN)/python -m mypy.stubtest engine._native
 

@@ -13,7 +13,7 @@ import argparse
 from typing import Any
 
 import engine
-from engine import _native
+from engine import native
 from bench import peaks
 from bench.args import add_shared, budgets
 
@@ -42,12 +42,12 @@ def check_redeals(game: str, deals: range, budget: int, attr: str) -> tuple[int,
     for n in deals:
         d = engine.deal(peaks.code_for(game, {}, n))
         r = engine.solve(d.code, budget=budget)
-        line = r.line if r.verdict == "won" and "r" in r.line else first_moves_line(rules, rules.new_state(d.layout, d.options))
-        state = rules.new_state(d.layout, d.options)
+        line = r.line if r.verdict == "won" and "r" in r.line else first_moves_line(rules, rules.new_state(d.layout, d.options, seed=d.seed))
+        state = rules.new_state(d.layout, d.options, seed=d.seed)
         for k, m in enumerate(line):
             rules.play(state, m)
             if m == "r":
-                if _native._position(game, d.layout, {}, line[: k + 1]) != getattr(state, attr):
+                if native.testing.position(game, d.layout, {}, line[: k + 1], seed=d.seed) != getattr(state, attr):
                     raise AssertionError(f"{d.code}: the solver's redeal at move {k} differs from the referee's")
                 compared += 1
     return len(deals), compared

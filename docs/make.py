@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from engine.games.facts import facts  # noqa: E402
+from engine.gamekit.facts import facts  # noqa: E402
 
 BEGIN = "<!-- generated: {name} by docs/make.py from the game folders; edit those, then `make docs` -->"
 END = "<!-- end generated: {name} -->"

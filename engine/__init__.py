@@ -3,7 +3,8 @@ games, the result records and the errors. Pure Python, no I/O; the solver is the
 
     import engine
     engine.solve("SOL1-freecell-cells=4-C1").verdict      # 'won'
-    engine.replay(code, line).ok
+    t = engine.task(code, budget=None, max_mb=None)       # dealt once, limits checked, defaults filled
+    r = engine.solve(t); engine.replay(r.deal, r.line).ok # the deal solved is the deal replayed
 
 The pipeline imports this package and nothing below it (docs/architecture.md). Inside, each game
 is a folder `engine/games/<game>/` listed in the registry `engine/games/__init__.py`.
@@ -17,7 +18,7 @@ from engine.boards import board, board_code, board_for, seed_code
 from engine.cards import name as card_name, names as card_names, parse as parse_card
 from engine.codes import RULES_VERSION, DealCode, canonical as canonical_code, format as format_code
 from engine.codes import parse as parse_code, parse_number
-from engine.dealer import Deal, deal, native_order
+from engine.dealer import Deal, deal, native_order, redeal
 from engine.errors import BadInput, DealpoolError, IllegalMove, RunFailed
 from engine import fair  # provably fair draws (seed 002): engine.fair.shoe, .sample, .pick, .commitment
 from engine.games import BOARDS, GAMES, Board, Game, Layout, Option, game
@@ -27,24 +28,29 @@ from engine.positions import read_position, replay_position, solve_position
 from engine.solving import (
     DEFAULT_MAX_MB,
     ENGINE_VERSION,
+    MAX_BUDGET,
+    MAX_MB,
     Reason,
     SolveResult,
+    SolveTask,
     Verdict,
     engine_version,
     solvable,
     solvable_boards,
     solvable_games,
     solve,
+    task,
 )
 
 __all__ = [
     # dealing and codes
-    "method", "deal", "Deal", "native_order", "DealCode", "parse_code", "format_code", "canonical_code", "parse_number",
+    "method", "deal", "redeal", "Deal", "native_order", "DealCode", "parse_code", "format_code", "canonical_code", "parse_number",
     "card_name", "card_names", "parse_card",
     # games and boards
     "GAMES", "BOARDS", "Game", "Board", "Option", "Layout", "game", "board", "board_code", "seed_code", "board_for",
     # solving and refereeing
-    "solve", "SolveResult", "Verdict", "Reason", "solvable", "solvable_games", "solvable_boards", "DEFAULT_MAX_MB",
+    "task", "SolveTask", "solve", "SolveResult", "Verdict", "Reason", "solvable", "solvable_games", "solvable_boards",
+    "DEFAULT_MAX_MB", "MAX_BUDGET", "MAX_MB",
     "replay", "Replay", "parse_line", "rules_for",
     # positions (Solvitaire JSON), hints, the quick look
     "Position", "read_position", "position_doc", "position_json", "solve_position", "replay_position",

@@ -5,9 +5,14 @@ Apart from engine/games/ because it needs deal codes (engine/codes.py), which ne
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine import codes
 from engine.errors import BadInput
 from engine.games import BOARDS, GAMES, Board
+
+if TYPE_CHECKING:
+    from engine.dealer import Deal
 
 
 def board(board_id: str) -> Board:
@@ -30,14 +35,16 @@ def seed_code(board_: Board | str, seed: bytes) -> str:
     return codes.format(codes.DealCode.from_seed(b.game, b.options, seed))
 
 
-def board_for(code: codes.DealCode | str) -> Board:
-    """The board a deal code belongs to (its game and options; the number or seed aside).
+def board_for(code: codes.DealCode | Deal | str) -> Board:
+    """The board a deal code belongs to (its game and options; the number or seed aside). A
+    DealCode or a Deal is not parsed again (a Deal's options are in canonical order already).
 
     A listed board when the options are exactly its options; otherwise a derived board:
     the listed board of the game sharing the most options, its id followed by `+` and the
     differing options (e.g. `klondike-1+passes=1`), with that board's budget and label."""
     c = codes.parse(code) if isinstance(code, str) else code
-    game_id, options = c.game, c.options
+    game_id = c.game
+    options = tuple(c.options.items()) if isinstance(c.options, dict) else c.options
     candidates = [b for b in BOARDS.values() if b.game == game_id]
     if not candidates:
         raise BadInput(f"no board for game {game_id!r}; accepted games: {', '.join(GAMES)}")

@@ -13,12 +13,13 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal, Sequence
 
+from engine import native
 from engine.boards import board as board_of, board_for
 from engine.dealer import deal
 from engine.errors import BadInput, RunFailed
 from engine.games import BOARDS, GAMES, Layout, game as game_of
 from engine.referee import Replay, replay, replay_state, rules_for
-from engine.solving import DEFAULT_MAX_MB, SolveResult, _native, _whole, solvable, solve
+from engine.solving import SolveResult, limits, require_solvable, solve, task
 
 QUICK_BUDGET = 30_000
 """first-winnable's default budget: seed 004's quick look, a fraction of a second a deal."""
@@ -86,20 +87,19 @@ def read_position(text: str, board: str | None = None) -> Position:
     return Position(board=b.id, game=b.game, options=dict(b.options), layout=layout)
 
 
-def _solve_layout(game: str, options: dict[str, str], layout: Layout, budget: int, max_mb: int | None,
+def _solve_layout(game: str, options: dict[str, str], layout: Layout, budget: int, cap: int,
                   label: str, board: str | None) -> SolveResult:  # fmt: skip
+    """Search a position that is no fresh deal (no seed: the games with a position format never
+    redeal) within `budget` positions and `cap` MiB, both checked already (solving.limits)."""
     import time
 
-    if not solvable(game):
-        raise BadInput(f"no solver for game {game!r}")
-    cap = _whole(DEFAULT_MAX_MB if max_mb is None else max_mb, "memory cap", "MiB")
-    budget = _whole(budget, "node budget", "positions")
+    require_solvable(game)
     start = time.perf_counter()
     try:
-        verdict, nodes, line, reason = _native().solve(game, layout, game_of(game).native_options(options), budget, cap << 20)
+        out = native.solve(game, layout, game_of(game).native_options(options), budget=budget, max_bytes=cap << 20)
     except ValueError as e:
         raise BadInput(f"the solver refused the position: {e}") from None
-    return SolveResult(label, board, verdict, nodes, budget, list(line), reason, time.perf_counter() - start)
+    return SolveResult(label, board, out.verdict, out.nodes, budget, out.line, out.reason, time.perf_counter() - start)
 
 
 def replay_position(pos: Position, line: Sequence[str]) -> Replay:
@@ -112,9 +112,8 @@ def solve_position(pos: Position, budget: int | None = None, max_mb: int | None 
     """Search a position with at most `budget` positions (default: its board's). A won line has
     been replayed by the referee from the position; RunFailed if it was refused."""
     rules_for(pos.game).new_state(pos.layout, pos.options)  # the referee accepts the position first
-    b = BOARDS[pos.board]
-    r = _solve_layout(pos.game, pos.options, pos.layout, b.budget if budget is None else budget, max_mb,
-                      "position", pos.board)  # fmt: skip
+    budget, cap = limits(BOARDS[pos.board], budget, max_mb)
+    r = _solve_layout(pos.game, pos.options, pos.layout, budget, cap, "position", pos.board)
     if r.verdict == "won":
         check = replay_position(pos, r.line)
         if not check.ok:
@@ -144,16 +143,17 @@ def hint(code: str, moves: Sequence[str], budget: int | None = None, max_mb: int
     d = deal(code)
     fmt = _format_of(d.game)
     rules = rules_for(d.game)
-    state = rules.new_state(d.layout, d.options)
+    state = rules.new_state(d.layout, d.options, seed=d.seed)
     played = replay_state(rules, state, list(moves))
     if played.ok:
         return Hint("over", None, [], 0, 0)
     if played.at != len(moves):
         token = moves[played.at] if 0 <= played.at < len(moves) else "?"
         raise BadInput(f"move {played.at} ({token}): {played.error}; accepted: a legal line in the game's notation")
-    b = board_for(d.code)
+    b = board_for(d)
+    budget, cap = limits(b, budget, max_mb)
     layout = fmt.layout_of(state)
-    r = _solve_layout(d.game, d.options, layout, b.budget if budget is None else budget, max_mb, d.code, b.id)
+    r = _solve_layout(d.game, d.options, layout, budget, cap, d.code, b.id)
     if r.verdict != "won":
         return Hint(r.verdict, None, [], r.nodes, r.budget)
     check = replay_state(rules, rules.new_state(layout, d.options), r.line)
@@ -165,13 +165,9 @@ def hint(code: str, moves: Sequence[str], budget: int | None = None, max_mb: int
 def first_winnable(codes: Sequence[str], budget: int = QUICK_BUDGET, max_mb: int | None = None) -> str | None:
     """The first of `codes` whose deal the solver wins within `budget` positions (the line replayed
     by the referee), or None. Every code is checked before any is solved (BadInput names a bad one)."""
-    budget = _whole(budget, "node budget", "positions")
-    dealt = [deal(c) for c in codes]
-    for d in dealt:
-        if not solvable(d.game):
-            raise BadInput(f"{d.code}: no solver for game {d.game!r}")
-    for d in dealt:
-        r = solve(d.code, budget, max_mb)
-        if r.verdict == "won" and replay(d.code, r.line).ok:
-            return d.code
+    tasks = [task(c, budget, max_mb) for c in codes]  # each dealt once, here
+    for t in tasks:
+        r = solve(t)
+        if r.verdict == "won" and replay(t.deal, r.line).ok:
+            return t.code
     return None

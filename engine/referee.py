@@ -3,7 +3,8 @@
 It trusts nothing it is given: every move must be legal where it is made, an undo (`u`, `uN`) can't
 take back more than was played, nothing may follow the win, and the line must end won. The count is
 seed 004's: the moves still standing plus one for every undo entry. Generic over games: the rules
-come from the game's folder (`engine/games/<game>/rules.py`), the position from `engine.dealer.deal`.
+come from the game's folder (`engine/games/<game>/rules.py`), the position from `engine.dealer.deal`
+(or from the Deal given, as a solve hands it back: not dealt again), the deal's seed as `seed=`.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from engine.dealer import deal
+from engine.dealer import Deal, deal
 from engine.errors import BadInput, IllegalMove
 from engine.games import game
-from engine.games.base import Rules
+from engine.gamekit.base import Rules
 
 MAX_TOKEN = 32
 _UNDO_RE = re.compile(r"^u([1-9][0-9]{0,8})?$")  # at most 9 digits: no line is that long
@@ -40,14 +41,15 @@ def rules_for(game_id: str) -> Rules:
     return game(game_id).require_rules()
 
 
-def replay(code: str, line: Sequence[str]) -> Replay:
-    """Deal `code` and replay `line` (tokens in the game's notation, undos included)."""
+def replay(code: str | Deal, line: Sequence[str]) -> Replay:
+    """Replay `line` (tokens in the game's notation, undos included) on the deal of `code`: a code
+    is dealt; a Deal (e.g. `SolveResult.deal`) is played as it is, not dealt again."""
     if not isinstance(line, (list, tuple)):
         return Replay(False, 0, 0, 0, "no moves: a line is a list of move strings", -1)
     try:
-        dealt = deal(code)
+        dealt = code if isinstance(code, Deal) else deal(code)
         rules = rules_for(dealt.game)
-        state = rules.new_state(dealt.layout, dealt.options)
+        state = rules.new_state(dealt.layout, dealt.options, seed=dealt.seed)
     except BadInput as e:
         return Replay(False, 0, 0, 0, f"bad code: {e}", -1)
     return replay_state(rules, state, line)

@@ -125,7 +125,7 @@ def run_check(
     for board in sorted(vb):
         for r in rng.sample(vb[board], min(solve_sample, len(vb[board]))):
             res.solved += 1
-            s = solver.solve(r["code"], r["budget"], r["max_mb"])
+            s = solver.solve(engine.task(r["code"], r["budget"], r["max_mb"]))  # from the code, afresh
             if (s.verdict, s.nodes, s.line) != (r["verdict"], r["nodes"], list(r["line"])):
                 build = r["engine_version"]
                 res.problems.append(

@@ -12,7 +12,7 @@ is rerun by Dask on another worker, up to TRIES times, then split into single de
 result is taken once, so nothing is lost or doubled); a single deal that killed TRIES workers comes
 back as an `error` row, which the one retry policy (pipeline/retry.py: `should_retry`, TRIES rounds) sends
 again, so a deal that kills every worker it meets ends `error` and never hangs the run. The memory cap
-travels inside every task (pipeline/solve.py's Task), so each worker's search stops at the cap as it does locally.
+travels inside every item (pipeline/solve.py's Item), so each worker's search stops at the cap as it does locally.
 """
 
 from __future__ import annotations
@@ -254,7 +254,7 @@ def run(
                 yield key, row
             except engine.RunFailed:
                 raise
-            except Exception as err:  # not the deals' doing (solve_one records their errors as rows)
+            except Exception as err:  # not the deals' doing (solve_item records their errors as rows)
                 raise engine.RunFailed(f"a Dask task failed: {type(err).__name__}: {err}".splitlines()[0][:500]) from None
             else:
                 if version != mine:

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import engine
 
-# The node budget and the memory cap are the engine's to check (engine.MAX_BUDGET, engine.MAX_MB,
-# checked by engine.task when it turns a code into a solve task); the pipeline holds them here
-# until the engine defines them, and then takes the engine's.
-MAX_BUDGET = 10**12
-"""The largest node budget accepted (far beyond any search that ends; the tables hold int64)."""
-MAX_MB = 1 << 20
-"""The largest memory cap accepted, in MiB (1 TiB)."""
+MAX_BUDGET = engine.MAX_BUDGET
+"""--budget: the engine's limit (engine.task checks every task against it); the CLI refuses a value
+past it before any work, in a message naming the option."""
+MAX_MB = engine.MAX_MB
+"""--max-mb: the engine's limit, in MiB, likewise."""
 
 MAX_WORKERS = 1024
 """--workers: worker processes of the local pool."""

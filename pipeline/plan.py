@@ -20,13 +20,14 @@ from pipeline.store import VERDICTS, Folder
 
 @dataclass
 class Slice:
-    """A slice of one deals part (`name` = its verdicts part), to be solved at `budget`. `keep` are
+    """A slice of one deals part (`name` = its verdicts part), to be solved at `budget`: `todo` its
+    deals as stored, (code, order), laid out again from that order, never dealt afresh. `keep` are
     rows of an earlier part of that name kept as they are (its `error` rows are retried)."""
 
     name: str
     board: str
     budget: int
-    todo: list[str]
+    todo: list[tuple[str, bytes]]
     keep: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -49,7 +50,7 @@ only the parts the ledger lists."""
     existing = {store.part_stem(p): p for p in store.listed_parts(folder, VERDICTS)}
     out: list[Slice] = []
     for part in store.listed_parts(folder, store.DEALS):  # an unlisted part is never trusted
-        t = store.read_part(part, store.DEALS).select(["board", "code"]).to_pylist()
+        t = store.read_part(part, store.DEALS).select(["board", "code", "order"]).to_pylist()
         stem = store.part_stem(part)
         for k in range(0, len(t), store.SLICE):
             chunk = t[k : k + store.SLICE]
@@ -60,16 +61,17 @@ only the parts the ledger lists."""
             name = store.verdict_part_name(stem, budget, k // store.SLICE)
             if name in existing:
                 old = store.read_part(existing[name], VERDICTS).to_pylist()
-                retry = [  # an error row left by an earlier run, unless another budget decided the deal
+                retry = {  # an error row left by an earlier run, unless another budget decided the deal
                     r["code"] for r in old
                     if retryable(r) and not any(v in ("won", "lost") for v, _ in done[(board, r["code"])])
-                ]  # fmt: skip
-                if retry:
-                    keep = [r for r in old if r["code"] not in set(retry)]
-                    out.append(Slice(name, board, budget, retry, keep))
+                }  # fmt: skip
+                todo = [(r["code"], r["order"]) for r in chunk if r["code"] in retry]
+                if todo:
+                    again = {code for code, _ in todo}
+                    out.append(Slice(name, board, budget, todo, [r for r in old if r["code"] not in again]))
                 continue
             todo = [
-                r["code"]
+                (r["code"], r["order"])
                 for r in chunk
                 if not any(v in ("won", "lost") or b >= budget for v, b in done[(board, r["code"])])
             ]

@@ -23,8 +23,9 @@ from pipeline.retry import TRIES, should_retry
 from pipeline.solver import Solver, referee, refused
 from pipeline.store import VERDICTS, Folder
 
-Task = tuple[str, str, int, int]
-"""One deal to solve: (board, code, budget, max_mb)."""
+Item = tuple[str, str, bytes, int, int]
+"""One deal of the plan to solve: (board, code, stored order, budget, max_mb), as the `deals` table
+and the plan hold it. Small to send to a worker, which lays it out (`solve_item`)."""
 
 
 @dataclass
@@ -55,9 +56,8 @@ class Summary:
         self.retried += other.retried
 
 
-def _row(task: Task, **values: Any) -> dict[str, Any]:
-    """A `verdicts` row of a task, an error until `values` say otherwise."""
-    board, code, budget, max_mb = task
+def _row(board: str, code: str, budget: int, max_mb: int, **values: Any) -> dict[str, Any]:
+    """A `verdicts` row, an error until `values` say otherwise."""
     row = {
         "board": board, "code": code, "verdict": "error", "reason": "", "nodes": 0, "budget": budget,
         "max_mb": max_mb, "line": [], "line_length": 0, "referee": "", "seconds": 0.0,
@@ -67,19 +67,19 @@ def _row(task: Task, **values: Any) -> dict[str, Any]:
     return row
 
 
-def solve_one(task: Task, solver: Solver = engine) -> dict[str, Any]:
-    """Solve one deal and replay its line in the referee (runs in a worker)."""
-    board, code, budget, max_mb = task
-    row = _row(task)
+def solve_task(board: str, task: engine.SolveTask, solver: Solver = engine) -> dict[str, Any]:
+    """Solve one task and replay a won line in the referee on the task's own Deal: the `verdicts`
+    row of board `board`. A solver's exception is recorded in the row, never raised."""
+    row = _row(board, task.code, task.budget, task.max_mb)
     try:
         t0, c0 = time.perf_counter(), time.thread_time()
-        s = solver.solve(code, budget, max_mb)
+        s = solver.solve(task)
         seconds, cpu = time.perf_counter() - t0, time.thread_time() - c0
         line = [str(m) for m in s.line]
         row.update(verdict=str(s.verdict), reason=str(s.reason or ""), nodes=int(s.nodes), line=line,
                    line_length=len(line), seconds=seconds, cpu=cpu)  # fmt: skip
         if s.verdict == "won":
-            ok, why = referee(solver, code, line)
+            ok, why = referee(solver, task.deal, line)
             row["referee"] = why
             if not ok:
                 row.update(verdict="error", reason=f"referee {why}")
@@ -90,8 +90,25 @@ def solve_one(task: Task, solver: Solver = engine) -> dict[str, Any]:
     return row
 
 
-def _died(task: Task, exitcode: int | None) -> dict[str, Any]:
-    return _row(task, reason=f"worker died (exit code {exitcode})")
+def _error(item: Item, reason: str) -> dict[str, Any]:
+    board, code, _, budget, max_mb = item
+    return _row(board, code, budget, max_mb, reason=reason)
+
+
+def solve_item(item: Item, solver: Solver = engine) -> dict[str, Any]:
+    """Solve a deal of the plan (runs in a worker): its task is made from the stored deal, laid out
+    again from its stored order (engine.redeal: no new shuffle), at the plan's budget and cap. A deal
+    that cannot be laid out is recorded as an error row, as a failed solve is."""
+    board, code, order, budget, max_mb = item
+    try:
+        task = engine.task(engine.redeal(code, order), budget, max_mb)
+    except Exception as e:  # a bad stored deal must not stop the run
+        return _error(item, f"{type(e).__name__}: {e}".splitlines()[0][:500])
+    return solve_task(board, task, solver)
+
+
+def _died(item: Item, exitcode: int | None) -> dict[str, Any]:
+    return _error(item, f"worker died (exit code {exitcode})")
 
 
 def solve_pool(
@@ -114,29 +131,30 @@ def solve_pool(
     total = sum(len(s.todo) for s in slices)
     summary = Summary(deals=total)
 
-    def task(key: tuple[int, int]) -> Task:  # a deal of the plan: what is solved, and tried again
+    def item(key: tuple[int, int]) -> Item:  # a deal of the plan: what is solved, and tried again
         s = slices[key[0]]
-        return (s.board, s.todo[key[1]], s.budget, max_mb)
+        code, order = s.todo[key[1]]
+        return (s.board, code, order, s.budget, max_mb)
 
-    tasks: Iterator[tuple[tuple[int, int], Task]] = (
-        ((i, j), task((i, j))) for i, s in enumerate(slices) for j in range(len(s.todo))
+    items: Iterator[tuple[tuple[int, int], Item]] = (
+        ((i, j), item((i, j))) for i, s in enumerate(slices) for j in range(len(s.todo))
     )
     results: dict[int, list[dict[str, Any]]] = defaultdict(list)
     from tqdm import tqdm
 
     if total:
         engine.solvable_games()  # load the native module once, before the workers fork
-    fn = partial(solve_one, solver=solver)
+    fn = partial(solve_item, solver=solver)
     t0 = time.perf_counter()
     bar = tqdm(total=total, unit="deal", disable=True if quiet else None, file=sys.stderr, smoothing=0.1)
     tries = 1
     try:
         while True:
-            again: list[tuple[tuple[int, int], Task]] = []
-            for key, row in (run or workers.run)(tasks, fn, n_workers, _died):
+            again: list[tuple[tuple[int, int], Item]] = []
+            for key, row in (run or workers.run)(items, fn, n_workers, _died):
                 i = key[0]
                 if should_retry(row, tries):  # a fresh worker pool tries it again after this round
-                    again.append((key, task(key)))
+                    again.append((key, item(key)))
                     continue
                 results[i].append(row)
                 summary.counts[row["verdict"]] += 1
@@ -154,7 +172,7 @@ def solve_pool(
             if not again:
                 break
             summary.retried += len(again)
-            tasks = iter(again)
+            items = iter(again)
             tries += 1
     finally:
         bar.close()

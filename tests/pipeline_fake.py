@@ -38,7 +38,8 @@ def fake_line(code: str) -> list[str]:
 class FakeSolver:
     """Deterministic verdicts from the code's digest; a fifth are lost."""
 
-    def solve(self, code: str, budget: int | None = None, max_mb: int | None = None) -> engine.SolveResult:
+    def solve(self, task: engine.SolveTask) -> engine.SolveResult:
+        code = task.code
         crash = os.environ.get("DEALPOOL_FAKE_CRASH")
         if crash and code.endswith(crash):
             marks = os.environ.get("DEALPOOL_FAKE_CRASH_DIR")
@@ -52,7 +53,7 @@ class FakeSolver:
                 os._exit(3)
         h = _digest(code)
         need = 50 + h % 5000
-        budget = budget if budget is not None else 10_000
+        budget = task.budget
         if h % 5 == 0:
             if need > budget:
                 return engine.SolveResult(code, None, "unknown", budget, budget, [], "nodes")
@@ -61,8 +62,8 @@ class FakeSolver:
             return engine.SolveResult(code, None, "unknown", budget, budget, [], "nodes")
         return engine.SolveResult(code, None, "won", need, budget, fake_line(code))
 
-    def replay(self, code: str, line: Sequence[str]) -> engine.Replay:
-        want = fake_line(code)
+    def replay(self, deal: engine.Deal | str, line: Sequence[str]) -> engine.Replay:
+        want = fake_line(deal.code if isinstance(deal, engine.Deal) else deal)
         if list(line) == want:
             return engine.Replay(True, len(line), len(line), 0, None, -1)
         at = next((i for i, (a, b) in enumerate(zip(line, want)) if a != b), min(len(line), len(want)))
@@ -72,21 +73,21 @@ class FakeSolver:
 class SlowSolver:
     """The real engine, DEALPOOL_FAKE_SLEEP seconds slower a deal."""
 
-    def solve(self, code: str, budget: int | None = None, max_mb: int | None = None) -> engine.SolveResult:
+    def solve(self, task: engine.SolveTask) -> engine.SolveResult:
         time.sleep(float(os.environ.get("DEALPOOL_FAKE_SLEEP", "0")))
-        return engine.solve(code, budget, max_mb)
+        return engine.solve(task)
 
-    def replay(self, code: str, line: Sequence[str]) -> engine.Replay:
-        return engine.replay(code, line)
+    def replay(self, deal: engine.Deal | str, line: Sequence[str]) -> engine.Replay:
+        return engine.replay(deal, line)
 
 
 class RefusingSolver:
     """The real solver with a referee that refuses every line, as a broken solver's lines would be."""
 
-    def solve(self, code: str, budget: int | None = None, max_mb: int | None = None) -> engine.SolveResult:
-        return engine.solve(code, budget, max_mb)
+    def solve(self, task: engine.SolveTask) -> engine.SolveResult:
+        return engine.solve(task)
 
-    def replay(self, code: str, line: Sequence[str]) -> engine.Replay:
+    def replay(self, deal: engine.Deal | str, line: Sequence[str]) -> engine.Replay:
         return engine.Replay(False, 0, 0, 0, "planted", 0)
 
 

@@ -1,5 +1,5 @@
 """The rules properties every referee shares (cards conserved, undo restores, illegal moves refused),
-written once for any module with the `Rules` protocol (engine/games/base.py): `legal_moves`, `play`,
+written once for any module with the `Rules` protocol (engine/gamekit/base.py): `legal_moves`, `play`,
 `undo`. Each game's test module supplies its states, its token list and its own invariants."""
 
 from __future__ import annotations
@@ -55,14 +55,15 @@ def assert_probe(rules: Any, state: Any, probe: str, same_as: Callable[[str, lis
 
 def walk_matches_referee(rules: Any, game: str, deal: Any, native_options: dict[str, Any], seed: int, steps: int,
                          each: Callable[[Any, list[str]], None] | None = None) -> int:  # fmt: skip
-    """Follow the native random walk `_native.walk` of `deal` in the referee: at every step the
+    """Follow the native random walk `engine.native.walk` of `deal` in the referee: at every step the
     referee's legal moves (sorted) must equal the solver's; `each(state, line)` after each step (a
     game's own checks, e.g. redeals dealt alike). Returns the steps compared."""
-    from engine import _native
+    from engine import native
 
-    state = rules.new_state(deal.layout, deal.options)
+    state = rules.new_state(deal.layout, deal.options, seed=deal.seed)
     played = compared = 0
-    for line, moves in _native.walk(game, deal.layout, native_options, seed, steps):
+    for step in native.walk(game, deal.layout, native_options, walk_seed=seed, steps=steps, seed=deal.seed):
+        line, moves = step.line, step.moves
         for m in line[played:]:
             rules.play(state, m)
         played = len(line)

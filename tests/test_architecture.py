@@ -93,6 +93,35 @@ def test_no_import_circle() -> None:
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
 
+def _folders(graph: dict[str, set[str]], packages: set[str]) -> dict[str, set[str]]:
+    """The graph between folders: each module counts as the deepest package folder below the top
+    level that holds it (a module right under engine/ or pipeline/ stands for itself)."""
+
+    def unit(name: str) -> str:
+        parts = name.split(".")
+        return next((".".join(parts[:i]) for i in range(len(parts), 1, -1) if ".".join(parts[:i]) in packages), name)
+
+    out: dict[str, set[str]] = {}
+    for a, deps in graph.items():
+        out.setdefault(unit(a), set()).update(unit(d) for d in deps if unit(d) != unit(a))
+    for deps in list(out.values()):
+        for d in deps:
+            out.setdefault(d, set())
+    return out
+
+
+def test_no_import_circle_between_folders() -> None:
+    """A folder's modules and another's import one way: e.g. the registry imports each game's folder,
+    a game imports engine/gamekit/, never the folder that lists it."""
+    packages = {name for name, path in _modules().items() if path.name == "__init__.py"}
+    folders = _folders(_graph(), packages)
+    assert "engine.gamekit" in folders["engine.games.klondike"] and "engine.games.klondike" in folders["engine.games"]
+    assert _cycle(folders) is None, " -> ".join(_cycle(folders) or [])
+    # the check can fail: a game's folder importing its registry's folder back
+    folders["engine.gamekit"].add("engine.games")
+    assert _cycle(folders) is not None
+
+
 def test_the_pipeline_imports_engine_and_nothing_below_it() -> None:
     graph = _graph()
     below = {m: sorted(d for d in deps if d.startswith("engine.")) for m, deps in graph.items() if m.startswith("pipeline")}
@@ -162,6 +191,49 @@ def test_pipeline_subpackages_never_import_their_own_face() -> None:
     faces = {m for m, p in _modules().items() if m.startswith("pipeline.") and p.name == "__init__.py"}
     assert {"pipeline.store", "pipeline.export", "pipeline.fair", "pipeline.cli"} <= faces
     assert [(m, f) for f in sorted(faces) for m in sorted(graph) if m.startswith(f + ".") and f in graph[m]] == []
+
+
+def _native_importers(path: Path, name: str) -> list[int]:
+    """The lines of `path` (module `name`) that import the compiled module `engine._native` or its
+    submodule `testing`, however spelled (`import engine._native`, `from engine import _native`,
+    `from engine._native import x`, `from . import _native` inside engine/)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            if any(a.name == "engine._native" or a.name.startswith("engine._native.") for a in node.names):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            if base == "engine._native" or base.startswith("engine._native.") or (
+                base == "engine" and any(a.name == "_native" for a in node.names)
+            ):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_the_native_module_is_imported_by_engine_native_alone() -> None:
+    """The crossing to Rust has one module (engine/native.py: typed records, the seed and tuning as
+    named arguments, the test hooks): the engine, the pipeline, the tests and the benchmarks call it,
+    never `engine._native` itself."""
+    paths = [p for d in (*PACKAGES, "tests", "bench", "reports") for p in sorted((ROOT / d).rglob("*.py"))]
+    found = {f"{p.relative_to(ROOT)}:{n}" for p in paths for n in _native_importers(p, _module_name(p))}
+    assert {f.rpartition(":")[0] for f in found} == {"engine/native.py"}, sorted(found)
+
+
+def test_the_native_importer_check_sees_every_spelling(tmp_path: Path) -> None:
+    spellings = ["import engine._native", "import engine._native.testing as t", "from engine import _native",
+                 "from engine import cards, _native", "from engine._native import testing", "from . import _native",
+                 "def f():\n    from engine import _native"]  # fmt: skip
+    for text in spellings:
+        (tmp_path / "m.py").write_text(text + "\n")
+        assert _native_importers(tmp_path / "m.py", "engine.m"), text
+    for text in ["import engine", "from engine import native", "from engine.native import solve", "from . import native"]:
+        (tmp_path / "m.py").write_text(text + "\n")
+        assert _native_importers(tmp_path / "m.py", "engine.m") == [], text
 
 
 def test_engine_submodules_never_import_the_face() -> None:

@@ -183,14 +183,14 @@ def test_redeal_stream() -> None:
 
 
 def test_native_deal_matches_python() -> None:
-    """The Rust stream (engine._native.deal_positions) deals what engine/deal.py deals."""
-    from engine import _native
+    """The Rust stream (engine.native.deal_positions) deals what engine/deal.py deals."""
+    from engine import native
 
     rng = random.Random(2026)
     for _ in range(150):
         seed = rng.randbytes(64)
         for size in (52, 104):
-            assert _native.deal_positions(seed, size) == method.shuffle_positions(seed, size)
+            assert native.deal_positions(seed, size) == method.shuffle_positions(seed, size)
     for g in GAMES.values():  # every game and every deck it deals (tests/test_architecture.py's option sets)
         for options in _dealing_option_sets(g):
             code = format_code(DealCode.numbered(g.id, options, 4711))

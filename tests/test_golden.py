@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.games.facts import facts
+from engine.gamekit.facts import facts
 
 HERE = Path(__file__).parent / "golden"
 _spec = importlib.util.spec_from_file_location("golden_make", HERE / "make.py")

@@ -1,5 +1,5 @@
 """The native solve's crossing back to Python: a won line comes back as a list of str made by
-lib.rs's `py_tokens` (each distinct short token made once a call and shared, a table of 64 kept
+engine/native/src/bindings/convert.rs's `py_tokens` (each distinct short token made once a call and shared, a table of 64 kept
 tokens; any token past that made anew). A token made wrong, or a slot left empty, breaks the replay.
 A line longer than the table (more distinct tokens) is a game's own test: tests/games/<game>/."""
 

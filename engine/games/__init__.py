@@ -18,7 +18,7 @@ from engine.games import pyramid
 from engine.games import spider
 from engine.games import labellelucie
 from engine.games import gaps
-from engine.games.base import Board, BoardSpec, Game, Layout, Option, Options
+from engine.gamekit.base import Board, BoardSpec, Game, Layout, Option, Options
 
 GAMES: dict[str, Game] = {
     g.id: g

@@ -29,11 +29,11 @@ def replay_cmd(code: str) -> int:
     "dealpool: error: move <index> (<token>): <reason>" on stderr, exit 2.
     """
     try:  # a bad code is refused before stdin is read
-        engine.deal(code)
+        deal = engine.deal(code)
     except engine.BadInput as e:
         raise engine.BadInput(f"bad code: {e}") from None
     line = engine.parse_line(sys.stdin.read())
-    result = engine.replay(code, line)
+    result = engine.replay(deal, line)
     if result.at == -1 and not result.ok:
         raise engine.BadInput(f"{result.error}")
     if result.ok:

@@ -98,25 +98,20 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
     else:
         _solve_batch(ctx, boards, budget, workers, max_mb, quiet, cluster)
         return
-    d = engine.deal(code)
-    if not engine.solvable(d.game):
-        ok = ", ".join(engine.solvable_boards()) or "none"
-        raise engine.BadInput(f"no solver for game {d.game!r} yet (solvable boards: {ok})")
-    b = engine.board_for(d.code)
-    budget = budget if budget is not None else b.budget
-    row = solve.solve_one((b.id, d.code, budget, memcap.resolve(max_mb, 1)), common.solver(ctx))
+    task = engine.task(code, budget, memcap.resolve(max_mb, 1))  # dealt once; its budget defaulted and checked
+    row = solve.solve_task(engine.board_for(task.deal).id, task, common.solver(ctx))
     verdict = row["verdict"]
     if as_json:
         out = {k: row[k] for k in ("code", "board", "verdict", "nodes", "line")}
-        out.update(budget=budget, reason=row["reason"], referee=row["referee"])
+        out.update(budget=task.budget, reason=row["reason"], referee=row["referee"])
         click.echo(json.dumps(out))
     else:
         why = f" ({row['reason']})" if row["reason"] else ""
-        click.echo(f"{d.code}  {b.id}  {verdict}{why}  {row['nodes']:,} nodes (budget {budget:,})")
+        click.echo(f"{task.code}  {row['board']}  {verdict}{why}  {row['nodes']:,} nodes (budget {task.budget:,})")
         if row["line"]:
             click.echo(" ".join(row["line"]))
     if verdict == "error":
-        raise engine.RunFailed(f"{d.code}: {row['reason']}")
+        raise engine.RunFailed(f"{task.code}: {row['reason']}")
 
 
 COMMANDS = (solve_cmd,)

@@ -161,13 +161,14 @@ def check_replays(board: str, jrows: list[dict[str, Any]], solver: Solver) -> tu
         code, line = d["code"], d["line"]
         n += 1
         try:
-            dealt = engine.board_for(engine.deal(code).code).id
+            deal = engine.deal(code)
         except engine.BadInput as e:
             p.append(f"{board} {code[:80]}: does not deal ({e})")
             continue
+        dealt = engine.board_for(deal).id
         if dealt != board:
             p.append(f"{board} {code}: is a {dealt} deal")
-        ok, why = referee(solver, code, line)
+        ok, why = referee(solver, deal, line)
         if not ok:
             p.append(f"{board} {code}: the referee {why}")
     return n, p

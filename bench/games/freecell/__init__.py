@@ -82,13 +82,13 @@ def solve_one(code: str, budget: int) -> tuple[str, int, list[str], float, engin
 
     Calls the native module directly: the bench times the bare search in CPU seconds of this
     process (engine.solve reports wall seconds and would add the dealing to a CPU clock)."""
-    from engine import _native
+    from engine import native
 
     dealt = engine.deal(code)
     opts = GAME.native_options(dealt.options)
     t = time.process_time()
-    verdict, n, line, _ = _native.solve("freecell", dealt.layout, opts, budget, engine.DEFAULT_MAX_MB << 20)
-    return verdict, n, list(line), time.process_time() - t, dealt
+    out = native.solve("freecell", dealt.layout, opts, budget=budget, max_bytes=engine.DEFAULT_MAX_MB << 20)
+    return out.verdict, out.nodes, out.line, time.process_time() - t, dealt
 
 
 def run_classic(first: int, count: int, budget: int, with_fcs: bool) -> bool:

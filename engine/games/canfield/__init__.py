@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from engine.games.base import BoardSpec, Game, Layout
+from engine.gamekit.base import BoardSpec, Game, Layout
 from engine.games.canfield import rules
 
 

@@ -1,8 +1,8 @@
-"""Canfield: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+"""Canfield: what the docs, the report and the tests read beside its rules (engine/gamekit/facts.py)."""
 
 from __future__ import annotations
 
-from engine.games.facts import Facts
+from engine.gamekit.facts import Facts
 
 FACTS = Facts(
     viewer="stock, waste (top three), foundations built from the base rank (named), the reserve (its top face up, with its count) and four piles",

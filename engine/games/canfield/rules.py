@@ -67,7 +67,8 @@ def native_options(options: Mapping[str, Any] | None) -> dict[str, int]:
     return {"draw": int(draw), "passes": 0}
 
 
-def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any] | None = None) -> State:
+def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any] | None = None,
+              seed: bytes | None = None) -> State:  # fmt: skip  (the Rules protocol's seed: this game never redeals)
     """The dealt position from the game's `lay_out` (`__init__.py`).
 
     Past the deal (tests), `foundation` may hold each started suit's run from the base card up,

@@ -1,8 +1,8 @@
-"""FreeCell: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+"""FreeCell: what the docs, the report and the tests read beside its rules (engine/gamekit/facts.py)."""
 
 from __future__ import annotations
 
-from engine.games.facts import Facts, Figure
+from engine.gamekit.facts import Facts, Figure
 
 FACTS = Facts(
     viewer="the free cells a..d (as many as the code's option), four foundations, eight columns",

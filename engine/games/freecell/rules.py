@@ -71,7 +71,8 @@ def cells_option(options: dict) -> int:
     return n
 
 
-def new_state(layout: dict[str, list[list[int]]], options: dict) -> State:
+def new_state(layout: dict[str, list[list[int]]], options: dict,
+              seed: bytes | None = None) -> State:  # fmt: skip  (the Rules protocol's seed: this game never redeals)
     """The position: 8 columns from the layout's `tableau`; in play also `cells` ([[card or -1 a
     cell]]) and `foundation` (four lists, S H D C, each the suit's cards from the ace up)."""
     columns = [list(c) for c in layout["tableau"]]

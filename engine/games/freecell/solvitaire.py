@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from engine.cards import check_deck, parse_solvitaire, solvitaire_name, solvitaire_tableau
 from engine.errors import BadInput
-from engine.games.base import Layout
+from engine.gamekit.base import Layout
 
 PILES = 8
 KEYS = ("tableau piles", "cells", "foundations")

@@ -1,8 +1,8 @@
-"""Gaps: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+"""Gaps: what the docs, the report and the tests read beside its rules (engine/gamekit/facts.py)."""
 
 from __future__ import annotations
 
-from engine.games.facts import Facts, Figure
+from engine.gamekit.facts import Facts, Figure
 
 FACTS = Facts(
     viewer="four rows of 13 places, the gaps as outlined holes, the four aces out of play, redeals left",

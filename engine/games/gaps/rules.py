@@ -65,17 +65,18 @@ class State:
 Undo = tuple[str, object, object]
 
 
-def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None) -> State:
-    """The dealt position: the layout's rows with the aces taken out, and its `seed` (64 bytes)."""
+def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None,
+              seed: bytes | None = None) -> State:  # fmt: skip
+    """The dealt position: the layout's rows with the aces taken out, and the deal's `seed` (its
+    64 bytes, `Deal.seed`: what the redeals shuffle with)."""
     if options:
         raise BadInput(f"gaps has no options, got {', '.join(options)}; accepted: none")
     rows = layout["rows"]
     if len(rows) != ROWS or any(len(r) != PLACES for r in rows) or sorted(c for r in rows for c in r) != list(range(52)):
         raise BadInput("gaps layout: `rows` must be 4 rows of 13 holding the 52 cards once each")
-    seed = layout.get("seed") or [[]]
-    if len(seed) != 1 or len(seed[0]) != 64:
-        raise BadInput("gaps layout: no `seed` group of 64 bytes (the redeals need the deal's seed)")
-    return State(remove_aces(rows), 0, bytes(seed[0]))
+    if not isinstance(seed, bytes) or len(seed) != 64:
+        raise BadInput("gaps redeals from the deal's seed; accepted: seed= its 64 bytes (Deal.seed)")
+    return State(remove_aces(rows), 0, seed)
 
 
 def _where(state: State) -> dict[int, tuple[int, int]]:

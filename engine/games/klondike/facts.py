@@ -1,8 +1,8 @@
-"""Klondike: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+"""Klondike: what the docs, the report and the tests read beside its rules (engine/gamekit/facts.py)."""
 
 from __future__ import annotations
 
-from engine.games.facts import Facts, Figure
+from engine.gamekit.facts import Facts, Figure
 
 FACTS = Facts(
     viewer="stock (backs, with its count), waste (the top card, or the top three fanned for draw 3), four foundations, seven piles with their face-down cards; draw and redeals left",

@@ -133,7 +133,8 @@ def native_options(options: Mapping[str, Any]) -> dict[str, int]:
 
 # ---------------------------------------------------------------- building a state
 
-def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any]) -> State:
+def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, Any],
+              seed: bytes | None = None) -> State:  # fmt: skip  (the Rules protocol's seed: this game never redeals)
     """The position of a layout from the game's `lay_out` (tableau, down, stock).
 
     Positions in play (tests, Solvitaire positions, hints) may also give `waste` ([[cards bottom

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from engine.cards import check_deck, parse_solvitaire, solvitaire_name, solvitaire_tableau
 from engine.errors import BadInput
-from engine.games.base import Layout
+from engine.gamekit.base import Layout
 
 PILES = 7
 TALON = 24  # stock and waste together: the 52 cards less the 28 of a fresh tableau

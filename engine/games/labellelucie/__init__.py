@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from engine.games.base import BoardSpec, Game, Layout, deal_rows
+from engine.gamekit.base import BoardSpec, Game, Layout, deal_rows
 from engine.games.labellelucie import rules
 from engine.games.labellelucie.rules import REDEALS, redeal
 

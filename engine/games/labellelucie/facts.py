@@ -1,8 +1,8 @@
-"""La Belle Lucie: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+"""La Belle Lucie: what the docs, the report and the tests read beside its rules (engine/gamekit/facts.py)."""
 
 from __future__ import annotations
 
-from engine.games.facts import Facts
+from engine.gamekit.facts import Facts
 
 FACTS = Facts(
     viewer="four foundations, the fans six to a row, redeals left (a redeal deals new fans)",

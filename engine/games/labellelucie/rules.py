@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 
 from engine.deal import redeal as shuffle_for_redeal
 from engine.errors import BadInput, IllegalMove
-from engine.games.base import deal_rows
+from engine.gamekit.base import deal_rows
 
 REDEALS = 2
 """Redeals allowed after the deal: three deals in all."""
@@ -51,17 +51,18 @@ class State:
 Undo = tuple[str, object, int]
 
 
-def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None) -> State:
-    """The dealt position: the layout's 18 fans and its `seed` (the deal's 64 bytes)."""
+def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None,
+              seed: bytes | None = None) -> State:  # fmt: skip
+    """The dealt position: the layout's 18 fans and the deal's `seed` (its 64 bytes, `Deal.seed`:
+    what the redeals shuffle with)."""
     if options:
         raise BadInput(f"labellelucie has no options, got {', '.join(options)}; accepted: none")
     fans = [list(f) for f in layout["tableau"]]
-    seed = layout.get("seed") or [[]]
-    if len(seed) != 1 or len(seed[0]) != 64:
-        raise BadInput("labellelucie layout: no `seed` group of 64 bytes (the redeals need the deal's seed)")
+    if not isinstance(seed, bytes) or len(seed) != 64:
+        raise BadInput("labellelucie redeals from the deal's seed; accepted: seed= its 64 bytes (Deal.seed)")
     if sorted(c for f in fans for c in f) != list(range(52)):
         raise BadInput("labellelucie layout: the fans must hold the 52 cards once each")
-    return State(fans, [1, 1, 1, 1], 0, bytes(seed[0]))
+    return State(fans, [1, 1, 1, 1], 0, seed)
 
 
 def _fits_foundation(state: State, card: int) -> bool:

@@ -1,8 +1,8 @@
-"""Pyramid: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+"""Pyramid: what the docs, the report and the tests read beside its rules (engine/gamekit/facts.py)."""
 
 from __future__ import annotations
 
-from engine.games.facts import Facts, Figure
+from engine.gamekit.facts import Facts, Figure
 
 FACTS = Facts(
     viewer="the seven rows overlapping, stock (its top face up: it is playable), waste, the cards removed; pass k of n",

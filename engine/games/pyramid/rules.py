@@ -60,7 +60,8 @@ def _options(options: Mapping[str, str] | None) -> tuple[int, bool]:
     return (0 if passes == "unlimited" else int(passes)), goal == "all"
 
 
-def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None) -> State:
+def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None,
+              seed: bytes | None = None) -> State:  # fmt: skip  (the Rules protocol's seed: this game never redeals)
     """The dealt position (layout from the game's `lay_out`) under the code's options."""
     rows = layout["rows"]
     if [len(r) for r in rows] != list(range(1, 8)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from engine.games.base import ONE_DECK, BoardSpec, Game, Layout, Option, deal_rows
+from engine.gamekit.base import ONE_DECK, BoardSpec, Game, Layout, Option, deal_rows
 from engine.games.spider import rules
 
 SUITS = ("1", "2", "4")

@@ -1,8 +1,8 @@
-"""Spider: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+"""Spider: what the docs, the report and the tests read beside its rules (engine/gamekit/facts.py)."""
 
 from __future__ import annotations
 
-from engine.games.facts import Facts, Figure
+from engine.gamekit.facts import Facts, Figure
 
 FACTS = Facts(
     viewer="the stock (deals left), eight places for the runs gone off, ten columns with their face-down cards",

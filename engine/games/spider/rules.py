@@ -44,7 +44,8 @@ def _suits(options: Mapping[str, str] | None) -> str:
     return value
 
 
-def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None) -> State:
+def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None,
+              seed: bytes | None = None) -> State:  # fmt: skip  (the Rules protocol's seed: this game never redeals)
     """The dealt position (layout from the game's `lay_out`) under the code's options."""
     _suits(options)
     cols = [list(c) for c in layout["tableau"]]

@@ -1,8 +1,8 @@
-"""TriPeaks: what the docs, the report and the tests read beside its rules (engine/games/facts.py)."""
+"""TriPeaks: what the docs, the report and the tests read beside its rules (engine/gamekit/facts.py)."""
 
 from __future__ import annotations
 
-from engine.games.facts import Facts, Figure
+from engine.gamekit.facts import Facts, Figure
 
 FACTS = Facts(
     viewer="the three peaks as at a table (a card still overlapped lies face down), stock and waste",

@@ -58,7 +58,8 @@ def _wrap(options: Mapping[str, str] | None) -> bool:
     return value == "yes"
 
 
-def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None) -> State:
+def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None,
+              seed: bytes | None = None) -> State:  # fmt: skip  (the Rules protocol's seed: this game never redeals)
     """The dealt position (layout from the game's `lay_out`) under the code's options."""
     rows = layout["rows"]
     if tuple(len(r) for r in rows) != ROWS:

@@ -4,7 +4,7 @@
 //! MAX_MB=N: the memory cap in MiB, default 2048; the pipeline's default is 1024).
 //! The real benchmark is `make bench` (bench/canfield.py, every line replayed); this is for tuning.
 
-use dealpool_native::{games::canfield, search::Limits, Layout, Options};
+use dealpool_native::{games::canfield, search::Limits, Input, Layout, Options};
 use std::time::Instant;
 
 mod shared;
@@ -33,7 +33,7 @@ fn main() {
     let t0 = Instant::now();
     for n in from..=to {
         let t = Instant::now();
-        let out = canfield::solve(&layout(n), &opts, Limits { nodes, max_bytes: max_mb << 20 }).unwrap();
+        let out = canfield::solve(&Input::new(&layout(n), &opts), Limits { budget: nodes, max_bytes: max_mb << 20 }).unwrap();
         let dt = t.elapsed().as_secs_f64();
         total += out.nodes;
         match out.verdict_str() {

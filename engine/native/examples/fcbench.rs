@@ -4,7 +4,7 @@
 //! Prints totals and a digest of every deal's verdict and node count (to spot any change).
 //! The real benchmark is `python -m bench --games freecell`.
 
-use dealpool_native::{games::freecell, search::Limits, search::Verdict, Layout, Options};
+use dealpool_native::{games::freecell, search::Limits, search::Verdict, Input, Layout, Options, Tuning};
 use std::time::Instant;
 
 fn main() {
@@ -15,11 +15,12 @@ fn main() {
     let nodes: u64 = a.get(3).map_or(2_000_000, |s| s.parse().unwrap());
     let mut opts = Options::new();
     opts.insert("cells".into(), 4);
-    // FCOPT="k=v,k=v": extra solver options (the tuning knobs of `freecell::solve`)
+    // FCOPT="k=v,k=v": tuning knobs (those of `freecell::solve`, games::GameEntry::knobs)
+    let mut tuning = Tuning::new();
     if let Ok(extra) = std::env::var("FCOPT") {
         for kv in extra.split(',').filter(|s| !s.is_empty()) {
             let (k, v) = kv.split_once('=').expect("FCOPT k=v");
-            opts.insert(k.into(), v.parse().expect("FCOPT value"));
+            tuning.insert(k.into(), v.parse().expect("FCOPT value"));
         }
     }
     // FCOUT=FILE: one line a deal (number, verdict 1 won / 2 lost / 3 other, nodes; with
@@ -40,7 +41,7 @@ fn main() {
         let mut layout = Layout::new();
         layout.insert("tableau".into(), tab);
         let t = Instant::now();
-        let out = freecell::solve(&layout, &opts, Limits { nodes, max_bytes: 4 << 30 }).unwrap();
+        let out = freecell::solve(&Input::new(&layout, &opts).with_tuning(&tuning), Limits { budget: nodes, max_bytes: 4 << 30 }).unwrap();
         times.push((t.elapsed().as_secs_f64(), num, out.nodes));
         total += out.nodes;
         let v = match out.verdict {

@@ -3,7 +3,7 @@
 //! The real benchmark is `make bench` (bench/); this is for tuning. `LIST=3,17,40` runs those
 //! deals instead of FROM..TO (e.g. the easy deals alone, under callgrind).
 
-use dealpool_native::{games::klondike, search::Limits, Options};
+use dealpool_native::{games::klondike, search::Limits, Input, Options, Tuning};
 use std::time::Instant;
 
 mod shared;
@@ -15,8 +15,10 @@ fn main() {
     let mut opts = Options::new();
     opts.insert("draw".into(), draw as i64);
     opts.insert("passes".into(), passes as i64);
+    // ABS: the tuning knob `abstract` (0 off, 1 on, 2 alone)
+    let mut tuning = Tuning::new();
     if let Ok(m) = std::env::var("ABS") {
-        opts.insert("abstract".into(), m.parse().unwrap());
+        tuning.insert("abstract".into(), m.parse().unwrap());
     }
     // MEM: the memory cap in MiB (default 2 GiB)
     let max_bytes = std::env::var("MEM").map_or(2 << 30, |m| m.parse::<u64>().unwrap() << 20);
@@ -29,7 +31,7 @@ fn main() {
     };
     for n in deals {
         let t = Instant::now();
-        let out = klondike::solve(&klondike::numbered_layout(n), &opts, Limits { nodes, max_bytes }).unwrap();
+        let out = klondike::solve(&Input::new(&klondike::numbered_layout(n), &opts).with_tuning(&tuning), Limits { budget: nodes, max_bytes }).unwrap();
         let dt = t.elapsed().as_secs_f64();
         times.push(dt);
         total_nodes += out.nodes;

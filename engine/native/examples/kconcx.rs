@@ -11,7 +11,7 @@ fn main() {
     for n in a[1]..=a[2] {
         let s = State::from_layout(&klondike::numbered_layout(n), &opts).unwrap();
         let mut g = abstract_game::Abs::from_state(&s).unwrap();
-        let out = search(&mut g, Limits { nodes: a[3], max_bytes: 4 << 30 });
+        let out = search(&mut g, Limits { budget: a[3], max_bytes: 4 << 30 });
         if let Verdict::Won(t) = out.verdict {
             won += 1;
             let line: Vec<AbsMove> = t.iter().map(|x| abstract_game::parse(x).unwrap()).collect();

@@ -6,7 +6,7 @@
 //! The deals are dealt here as engine/deal.py deals them (the pipeline's own check compares the
 //! two shuffles); `EACH` against `dealpool solve` on a few deals checks this copy of the layout.
 
-use dealpool_native::{games::spider, search::Limits, Layout, Options};
+use dealpool_native::{games::spider, search::Limits, Input, Layout, Options};
 use sha2::{Digest, Sha512};
 use std::time::Instant;
 
@@ -62,7 +62,7 @@ fn main() {
     let t0 = Instant::now();
     for &n in &deals {
         let t = Instant::now();
-        let out = spider::solve(&numbered_layout(suits, n), &opts, Limits { nodes, max_bytes }).unwrap();
+        let out = spider::solve(&Input::new(&numbered_layout(suits, n), &opts), Limits { budget: nodes, max_bytes }).unwrap();
         total += out.nodes;
         match out.verdict_str() {
             "won" => won += 1,

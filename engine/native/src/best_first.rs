@@ -167,12 +167,12 @@ impl<'g, G: Game> Walker<'g, G> {
     }
 }
 
-/// Best-first search from the game's current position, expanding at most `limits.nodes`
+/// Best-first search from the game's current position, expanding at most `limits.budget`
 /// positions; lower `score` first, ties to the newest node (depth-first among equals, so a
 /// plateau is walked down rather than across). The game is left as it was found.
 pub fn best_first<G: Game>(game: &mut G, limits: Limits, score: impl FnMut(&G, u32) -> i64) -> Outcome {
     let mut b = BestFirst::new(game, limits.max_bytes, score);
-    match b.resume(limits.nodes) {
+    match b.resume(limits.budget) {
         Some(out) => out,
         None => {
             b.abandon();
@@ -412,7 +412,7 @@ mod tests {
         let out = best_first(&mut g, BIG, |g, _| g.at as i64);
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 3));
         assert_eq!(g.at, 0);
-        let out = best_first(&mut g, Limits { nodes: 2, max_bytes: 1 << 30 }, |g, _| g.at as i64);
+        let out = best_first(&mut g, Limits { budget: 2, max_bytes: 1 << 30 }, |g, _| g.at as i64);
         assert_eq!(out.verdict, Verdict::OutOfNodes);
         assert_eq!(g.at, 0);
     }

@@ -95,8 +95,8 @@ pub trait Game {
 /// structures allocate (`crate::memory`), never what the operating system reports.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Positions to expand at most.
-    pub nodes: u64,
+    /// Positions to expand at most (the budget; `Outcome::nodes` is the count searched).
+    pub budget: u64,
     /// Bytes the search's tables and lists may take (`crate::memory`) before giving up.
     pub max_bytes: u64,
 }
@@ -244,7 +244,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             self.unwind_to(mark);
             return Entry::Refused;
         }
-        if self.nodes >= self.limits.nodes {
+        if self.nodes >= self.limits.budget {
             self.cut = Some(Verdict::OutOfNodes);
         } else if !self.metered() {
             self.cut = Some(Verdict::OutOfMemory);
@@ -486,7 +486,7 @@ pub struct Scan<'g, G: Game> {
 impl<'g, G: Game> Scan<'g, G> {
     /// A scan of `game` from its current position; `max_bytes` caps its own keys.
     pub fn new(game: &'g mut G, max_bytes: u64) -> Self {
-        Scan { s: Searcher::new(game, Limits { nodes: 0, max_bytes }), started: false, done: None }
+        Scan { s: Searcher::new(game, Limits { budget: 0, max_bytes }), started: false, done: None }
     }
 
     /// Positions this scan has expanded.
@@ -498,7 +498,7 @@ impl<'g, G: Game> Scan<'g, G> {
     /// when it ran dry: a complete search, or out of memory); None when only paused.
     pub fn resume(&mut self, more: u64) -> Option<&Outcome> {
         if self.done.is_none() && more > 0 {
-            self.s.limits.nodes = self.s.nodes + more;
+            self.s.limits.budget = self.s.nodes + more;
             self.s.cut = None;
             let won = if self.started {
                 self.s.run_on()
@@ -525,7 +525,7 @@ impl<'g, G: Game> Scan<'g, G> {
 }
 
 /// Search with restarts: attempts with budgets `first`, 2·`first`, 4·`first`, ... while together
-/// they stay within `limits.nodes / share`, then one with all that is left (so at least
+/// they stay within `limits.budget / share`, then one with all that is left (so at least
 /// (share−1)/share of the budget: a loss is proved only by an attempt that sees every reachable
 /// position, which needs the budget in one piece). Attempt i orders its candidates by `seed(i)`
 /// (`reorder(game, 0)` is the game's own heuristic order, used first); only the order changes,
@@ -534,15 +534,15 @@ impl<'g, G: Game> Scan<'g, G> {
 /// attempts, so the verdict stays a function of the budget. Heavy-tailed searches (a few bad
 /// early choices with huge subtrees) find wins far sooner this way.
 pub fn search_restarts<G: Game>(game: &mut G, limits: Limits, first: u64, share: u64, mut reorder: impl FnMut(&mut G, u64)) -> Outcome {
-    let cap = limits.nodes / share.max(1);
+    let cap = limits.budget / share.max(1);
     let mut used = 0u64;
     let mut budget = first.max(1);
     let mut seed = 0u64;
     loop {
         let last = used + budget > cap;
-        let nodes = if last { limits.nodes - used } else { budget };
+        let nodes = if last { limits.budget - used } else { budget };
         reorder(game, seed);
-        let out = search(game, Limits { nodes, ..limits });
+        let out = search(game, Limits { budget: nodes, ..limits });
         used += out.nodes;
         if last || out.verdict != Verdict::OutOfNodes {
             reorder(game, 0);
@@ -608,7 +608,7 @@ impl<'a> Resume for Lazy<'a> {
 
 /// Searches of one position that differ only in how they order moves, taking turns: in round r
 /// scan i goes on until it has expanded `first[i]`·2^r positions in all, while the total stays within
-/// `limits.nodes / share`; then scan `alone` goes on alone with all that is left, so a loss that needs
+/// `limits.budget / share`; then scan `alone` goes on alone with all that is left, so a loss that needs
 /// most of the budget in one search can still be proved. No scan restarts, so no work is done
 /// twice, and the doubling rounds bound the cost by about twice the number of scans times what
 /// the quickest scan needs. Every scan is a complete search with the same candidates: the first
@@ -617,14 +617,14 @@ impl<'a> Resume for Lazy<'a> {
 /// grow ends out of memory).
 pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: &[u64], share: u64, alone: usize) -> Outcome {
     let _scope = memory::scope(limits.max_bytes);
-    let cap = limits.nodes / share.max(1);
+    let cap = limits.budget / share.max(1);
     let mut used = 0u64;
     let mut round = 0u32;
     let verdict = 'turns: loop {
         for i in 0..scans.len() {
             let target = first[i].max(1).saturating_mul(1u64 << round.min(40));
             let solo = used >= cap;
-            let (i, more) = if solo { (alone, limits.nodes - used) } else { (i, target.saturating_sub(scans[i].nodes()).min(cap - used)) };
+            let (i, more) = if solo { (alone, limits.budget - used) } else { (i, target.saturating_sub(scans[i].nodes()).min(cap - used)) };
             if more == 0 && !solo {
                 continue;
             }
@@ -633,7 +633,7 @@ pub fn interleave(scans: &mut [Box<dyn Resume + '_>], limits: Limits, first: &[u
             used += scans[i].nodes() - before;
             match out {
                 Some(o) => break 'turns o.verdict,
-                None if solo || used >= limits.nodes => break 'turns Verdict::OutOfNodes,
+                None if solo || used >= limits.budget => break 'turns Verdict::OutOfNodes,
                 None => {}
             }
         }
@@ -730,7 +730,7 @@ pub(crate) mod tests {
             .collect()
     }
 
-    pub(crate) const BIG: Limits = Limits { nodes: 1_000, max_bytes: 1 << 30 };
+    pub(crate) const BIG: Limits = Limits { budget: 1_000, max_bytes: 1 << 30 };
 
     #[test]
     fn finds_a_path_through_cycles_and_restores_the_position() {
@@ -756,19 +756,19 @@ pub(crate) mod tests {
         let mut g = Walk { at: 0, edges: edges.clone(), goal: 3 };
         // Lost needs all 3 positions. Budget 100, share 8: restarts may use 12 (attempts of 1, 2
         // and 4 run out, 7 in all), the last has the 93 left.
-        let out = search_restarts(&mut g, Limits { nodes: 100, max_bytes: 1 << 30 }, 1, 8, |_, _| {});
+        let out = search_restarts(&mut g, Limits { budget: 100, max_bytes: 1 << 30 }, 1, 8, |_, _| {});
         assert_eq!(out.verdict, Verdict::Lost);
         assert_eq!(out.nodes, 1 + 2 + 3);
         // Share 1: restarts may take it all (1 + 2 of 5), the last attempt gets 2 and runs out,
         // spending exactly the budget.
-        let out = search_restarts(&mut g, Limits { nodes: 5, max_bytes: 1 << 30 }, 1, 1, |_, _| {});
+        let out = search_restarts(&mut g, Limits { budget: 5, max_bytes: 1 << 30 }, 1, 1, |_, _| {});
         assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 5));
         // Share 2 of 5: restarts get 2 (the attempt of 1 only), the last the 4 left: enough.
-        let out = search_restarts(&mut g, Limits { nodes: 5, max_bytes: 1 << 30 }, 1, 2, |_, _| {});
+        let out = search_restarts(&mut g, Limits { budget: 5, max_bytes: 1 << 30 }, 1, 2, |_, _| {});
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1 + 3));
         let mut g = Walk { at: 0, edges: vec![vec![1], vec![0, 2], vec![1, 3], vec![]], goal: 3 };
         let mut seeds = Vec::new();
-        let out = search_restarts(&mut g, Limits { nodes: 100, max_bytes: 1 << 30 }, 1, 8, |_, s| seeds.push(s));
+        let out = search_restarts(&mut g, Limits { budget: 100, max_bytes: 1 << 30 }, 1, 8, |_, s| seeds.push(s));
         assert!(matches!(out.verdict, Verdict::Won(_)));
         assert_eq!(seeds.first(), Some(&0));
         assert_eq!(seeds.last(), Some(&0), "the game is handed back in its own order");
@@ -803,12 +803,12 @@ pub(crate) mod tests {
         let edges = vec![vec![1, 2], vec![2, 0], vec![1], vec![]];
         let mut two = [Walk { at: 0, edges: edges.clone(), goal: 3 }, Walk { at: 0, edges, goal: 3 }];
         // share 2 of 5: rounds of 1 (A 1, B 1), then A alone: 2 more to run dry
-        let out = interleave(&mut scans(&mut two), Limits { nodes: 5, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
+        let out = interleave(&mut scans(&mut two), Limits { budget: 5, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1 + 1 + 2));
         // budget 3: A 1 (the share), then A alone runs dry at 3; budget 2 is not enough
-        let out = interleave(&mut scans(&mut two), Limits { nodes: 3, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
+        let out = interleave(&mut scans(&mut two), Limits { budget: 3, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 3));
-        let out = interleave(&mut scans(&mut two), Limits { nodes: 2, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
+        let out = interleave(&mut scans(&mut two), Limits { budget: 2, max_bytes: 1 << 30 }, &[1, 1], 2, 0);
         assert_eq!((out.verdict, out.nodes), (Verdict::OutOfNodes, 2));
     }
 
@@ -827,7 +827,7 @@ pub(crate) mod tests {
     fn look_ahead_changes_no_verdict_count_or_line() {
         for (trial, (edges, goal)) in random_walks(99, 300, 4).into_iter().enumerate() {
             for nodes in [3, 10, 1_000] {
-                let limits = Limits { nodes, max_bytes: 1 << 30 };
+                let limits = Limits { budget: nodes, max_bytes: 1 << 30 };
                 let plain = search(&mut Walk { at: 0, edges: edges.clone(), goal }, limits);
                 for quick in [false, true] {
                     let mut g = Keyed(Walk { at: 0, edges: edges.clone(), goal }, quick);
@@ -869,7 +869,7 @@ pub(crate) mod tests {
     fn moves_in_stages_change_no_verdict_count_or_line_even_when_paused() {
         for (trial, (edges, goal)) in random_walks(7, 300, 8).into_iter().enumerate() {
             for nodes in [3, 10, 1_000] {
-                let limits = Limits { nodes, max_bytes: 1 << 30 };
+                let limits = Limits { budget: nodes, max_bytes: 1 << 30 };
                 let plain = search(&mut Walk { at: 0, edges: edges.clone(), goal }, limits);
                 for group in [1, 2, 3] {
                     let mut g = Staged(Walk { at: 0, edges: edges.clone(), goal }, group);
@@ -904,9 +904,9 @@ pub(crate) mod tests {
     #[test]
     fn budget_gives_unknown_never_lost() {
         let mut g = Walk { at: 0, edges: vec![vec![1, 2], vec![2, 0], vec![1], vec![]], goal: 3 };
-        let out = search(&mut g, Limits { nodes: 2, max_bytes: 1 << 30 });
+        let out = search(&mut g, Limits { budget: 2, max_bytes: 1 << 30 });
         assert_eq!(out.verdict, Verdict::OutOfNodes);
-        let out = search(&mut g, Limits { nodes: 100, max_bytes: 40 });
+        let out = search(&mut g, Limits { budget: 100, max_bytes: 40 });
         assert_eq!(out.verdict, Verdict::OutOfMemory);
         assert_eq!(g.at, 0);
     }

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import _native
+from engine import native
 from engine.dealer import deal
 from engine import BadInput
 from engine import replay
@@ -190,7 +190,7 @@ def test_cards_conserved_undo_restores_illegal_refused(number: int, picks: list[
 
 
 def _check_walk(layout: dict, seed: int, steps: int) -> int:
-    entries = _native.walk("canfield", layout, OPTIONS, seed, steps)
+    entries = [(e.line, e.moves) for e in native.walk("canfield", layout, OPTIONS, walk_seed=seed, steps=steps)]
     s = R.new_state(layout)
     done = 0
     for line, legal in entries:
@@ -227,7 +227,8 @@ def test_solver_lines_replay_in_the_referee() -> None:
     won = 0
     for n in range(1, 81):
         d = deal(code(n))
-        verdict, nodes, line, _ = _native.solve("canfield", d.layout, OPTIONS, 30_000, BIG)
+        out = native.solve("canfield", d.layout, OPTIONS, budget=30_000, max_bytes=BIG)
+        verdict, line = out.verdict, out.line
         if verdict == "won":
             won += 1
             assert replay(code(n), line).ok
@@ -248,7 +249,8 @@ def test_lost_and_won_agree_with_brute_force() -> None:
         truth = brute_force(R.new_state(layout), 12_000)
         if truth is None:
             continue
-        verdict, _, line, _ = _native.solve("canfield", layout, OPTIONS, 1_000_000, BIG)
+        out = native.solve("canfield", layout, OPTIONS, budget=1_000_000, max_bytes=BIG)
+        verdict, line = out.verdict, out.line
         assert verdict == ("won" if truth else "lost"), (i, layout)
         seen[verdict] += 1
         if truth:
@@ -258,11 +260,11 @@ def test_lost_and_won_agree_with_brute_force() -> None:
 
 def test_the_solver_is_deterministic_and_budgets_count_positions() -> None:
     d = deal(code(14))
-    a = _native.solve("canfield", d.layout, OPTIONS, 40_000, BIG)
-    b = _native.solve("canfield", d.layout, OPTIONS, 40_000, BIG)
-    assert a == b
-    small = _native.solve("canfield", d.layout, OPTIONS, 10, BIG)
-    assert small[0] == "unknown" and small[1] == 10 and small[3] == "nodes"
+    a = native.solve("canfield", d.layout, OPTIONS, budget=40_000, max_bytes=BIG)
+    b = native.solve("canfield", d.layout, OPTIONS, budget=40_000, max_bytes=BIG)
+    assert (a.verdict, a.nodes, a.line, a.reason) == (b.verdict, b.nodes, b.line, b.reason)
+    small = native.solve("canfield", d.layout, OPTIONS, budget=10, max_bytes=BIG)
+    assert small.verdict == "unknown" and small.nodes == 10 and small.reason == "nodes"
 
 
 def test_keys_merge_only_equal_positions() -> None:
@@ -272,9 +274,9 @@ def test_keys_merge_only_equal_positions() -> None:
         layout = random_position(rng, rng.randrange(6, 12))
         swapped = copy.deepcopy(layout)
         swapped["tableau"] = swapped["tableau"][::-1]
-        a = _native.solve("canfield", layout, OPTIONS, 200_000, BIG)
-        b = _native.solve("canfield", swapped, OPTIONS, 200_000, BIG)
-        assert a[0] == b[0]
+        a = native.solve("canfield", layout, OPTIONS, budget=200_000, max_bytes=BIG)
+        b = native.solve("canfield", swapped, OPTIONS, budget=200_000, max_bytes=BIG)
+        assert a.verdict == b.verdict
 
 
 

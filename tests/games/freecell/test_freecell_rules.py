@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import _native
+from engine import native
 from engine.dealer import deal
 from engine import BadInput
 from engine import IllegalMove
@@ -165,9 +165,9 @@ def test_native_walk_matches_python_legal_moves(code: str) -> None:
     d = deal(code)
     opts = R.native_options(d.options)
     for seed in range(1, 6):
-        steps = _native.walk("freecell", d.layout, opts, seed, 80)
+        steps = native.walk("freecell", d.layout, opts, walk_seed=seed, steps=80)
         assert len(steps) > 1
-        for line, native_moves in steps:
+        for line, native_moves in ((s.line, s.moves) for s in steps):
             s = R.new_state(d.layout, d.options)
             for tok in line:
                 R.play(s, tok)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import _native, codes
+from engine import codes, native
 from engine.dealer import deal
 from engine import replay
 from engine.games.freecell import rules as R
@@ -14,14 +14,14 @@ from engine.games.freecell import rules as R
 MAX_BYTES = 2 << 30
 
 
-def solve(code: str, nodes: int) -> tuple[str, int, list[str]]:
+def solve(code: str, budget: int) -> tuple[str, int, list[str]]:
     d = deal(code)
-    verdict, n, line, _ = _native.solve("freecell", d.layout, R.native_options(d.options), nodes, MAX_BYTES)
-    return verdict, n, line
+    out = native.solve("freecell", d.layout, R.native_options(d.options), budget=budget, max_bytes=MAX_BYTES)
+    return out.verdict, out.nodes, out.line
 
 
 def test_solver_is_built() -> None:
-    assert _native.solvable("freecell")
+    assert native.solvable("freecell")
 
 
 @pytest.mark.parametrize("start", [1, 5001, 20001])

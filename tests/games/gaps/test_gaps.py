@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
-from engine import DealCode, _native, dealer, format_code, replay, solve
+from engine import DealCode, dealer, format_code, native, replay, solve
 from engine.cards import name
 from engine.deal import redeal as method_redeal
 from engine.games.gaps import rules as R
@@ -31,7 +31,7 @@ def code(number: int) -> str:
 
 def state(number: int) -> R.State:
     d = dealer.deal(code(number))
-    return R.new_state(d.layout, d.options)
+    return R.new_state(d.layout, d.options, seed=d.seed)
 
 
 def greedy_line(number: int) -> tuple[R.State, list[str]]:
@@ -94,12 +94,12 @@ def test_native_legal_moves_and_redeals_match_the_referee() -> None:
         _, greedy = greedy_line(n)
         for seed in (n, n * 7919):
             walk_matches_referee(R, "gaps", d, {}, seed, 300)
-        s = R.new_state(d.layout, d.options)
+        s = R.new_state(d.layout, d.options, seed=d.seed)
         for k, m in enumerate(greedy):
             R.play(s, m)
             if m == "r":  # the solver's redeal dealt what the referee's did
                 redeals += 1
-                assert _native._position("gaps", d.layout, {}, greedy[: k + 1]) == s.rows
+                assert native.testing.position("gaps", d.layout, {}, greedy[: k + 1], seed=d.seed) == s.rows
     assert redeals >= 10
 
 

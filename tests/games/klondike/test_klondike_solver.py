@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import _native
+from engine import native
 from engine.dealer import deal
 from engine import BadInput
 from engine import BOARDS, board_code
@@ -61,7 +61,7 @@ def test_walk_agrees_with_the_python_rules(draw, passes):
     for seed in range(60):
         d = deal(f"SOL1-klondike-draw={draw};passes={passes}-N{seed * 7919 + 1}")
         opts = k.native_options(d.options)
-        walk = _native.walk("klondike", d.layout, opts, seed, 120)
+        walk = [(s.line, s.moves) for s in native.walk("klondike", d.layout, opts, walk_seed=seed, steps=120)]
         state = k.new_state(d.layout, d.options)
         done = 0
         for line, legal in walk:
@@ -164,7 +164,8 @@ def test_verdicts_agree_with_brute_force(pos):
     from klondike_helpers import winnable
 
     (layout, options), state = pos
-    verdict, _, line, _ = _native.solve("klondike", layout, options, 200_000, 1 << 30)
+    out = native.solve("klondike", layout, options, budget=200_000, max_bytes=1 << 30)
+    verdict, line = out.verdict, out.line
     assert verdict in ("won", "lost"), (layout, options)
     truth = winnable(state, 20_000)
     if verdict == "won":
@@ -180,7 +181,7 @@ def test_verdicts_agree_with_brute_force(pos):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions())
 def test_abstract_search_never_calls_a_winnable_position_lost(pos):
-    """The abstract search alone (native option abstract=2, unlimited passes only): its `lost` must be
+    """The abstract search alone (tuning knob abstract=2, unlimited passes only): its `lost` must be
     a real loss (engine/native/src/games/klondike/README.md, "The abstract game": every concrete win maps to an abstract win), so
     wherever the brute force or the concrete solver finds a win it must not say lost."""
     from klondike_helpers import winnable
@@ -188,9 +189,9 @@ def test_abstract_search_never_calls_a_winnable_position_lost(pos):
     (layout, options), state = pos
     if options["passes"] != 0:
         return
-    verdict, _, _, _ = _native.solve("klondike", layout, {**options, "abstract": 2}, 200_000, 1 << 30)
+    verdict = native.solve("klondike", layout, options, budget=200_000, max_bytes=1 << 30, tuning={"abstract": 2}).verdict
     assert verdict in ("won", "lost"), (layout, options)
-    concrete, _, _, _ = _native.solve("klondike", layout, {**options, "abstract": 0}, 200_000, 1 << 30)
+    concrete = native.solve("klondike", layout, options, budget=200_000, max_bytes=1 << 30, tuning={"abstract": 0}).verdict
     if concrete == "won" or winnable(state, 20_000):
         assert verdict == "won", (layout, options)
 
@@ -203,9 +204,9 @@ def test_abstract_and_concrete_verdicts_agree_on_real_deals(board):
     for n in range(1, 61):
         d = deal(board_code(board, n))
         opts = k.native_options(d.options)
-        conc = _native.solve("klondike", d.layout, {**opts, "abstract": 0}, 100_000, 1 << 30)[0]
-        abst = _native.solve("klondike", d.layout, {**opts, "abstract": 2}, 100_000, 1 << 30)[0]
-        both = _native.solve("klondike", d.layout, opts, 200_000, 1 << 30)[0]
+        conc = native.solve("klondike", d.layout, opts, budget=100_000, max_bytes=1 << 30, tuning={"abstract": 0}).verdict
+        abst = native.solve("klondike", d.layout, opts, budget=100_000, max_bytes=1 << 30, tuning={"abstract": 2}).verdict
+        both = native.solve("klondike", d.layout, opts, budget=200_000, max_bytes=1 << 30).verdict
         if conc == "won":
             assert abst != "lost" and both != "lost", (board, n)
         if conc == "lost":

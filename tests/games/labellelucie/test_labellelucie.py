@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import DealCode, IllegalMove, _native, dealer, format_code, replay, solve
+from engine import DealCode, IllegalMove, dealer, format_code, native, replay, solve
 from engine.deal import redeal as method_redeal
-from engine.games.base import deal_rows
+from engine.gamekit.base import deal_rows
 from engine.games.labellelucie import rules as R
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/: the shared helpers
@@ -31,7 +31,7 @@ def code(number: int) -> str:
 
 def state(number: int) -> R.State:
     d = dealer.deal(code(number))
-    return R.new_state(d.layout, d.options)
+    return R.new_state(d.layout, d.options, seed=d.seed)
 
 
 @settings(max_examples=40, deadline=None)
@@ -77,7 +77,7 @@ def test_native_legal_moves_and_redeals_match_the_referee() -> None:
             nonlocal redeals
             if line and line[-1] == "r":  # the solver's redeal dealt what the referee's did
                 redeals += 1
-                assert _native._position("labellelucie", d.layout, {}, line) == s.fans
+                assert native.testing.position("labellelucie", d.layout, {}, line, seed=d.seed) == s.fans
 
         for seed in (n, n * 7919):
             walk_matches_referee(R, "labellelucie", d, {}, seed, 400, redealt_alike)

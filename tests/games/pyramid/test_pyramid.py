@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import BOARDS, BadInput, DealCode, IllegalMove, _native, dealer, format_code, replay, rules_for, solve
+from engine import BOARDS, BadInput, DealCode, IllegalMove, dealer, format_code, native, replay, rules_for, solve
 from engine.games.pyramid import rules as pyramid
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/: the shared helpers
@@ -136,6 +136,6 @@ def test_solver_lines_replay() -> None:
 
 
 def test_default_budget_decides_and_the_board_exists() -> None:
-    assert _native.solvable(GAME)
+    assert native.solvable(GAME)
     assert BOARDS[GAME].budget >= 1_000_000
     assert dict(BOARDS[GAME].options) == {"passes": "3", "goal": "pyramid"}  # Microsoft's rules

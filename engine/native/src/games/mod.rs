@@ -1,7 +1,7 @@
 //! The solvable games, one folder each: a game's moves, safe moves, key, search tuning, random
 //! walk and tests live in `games/<game>/`; the shared search machinery beside (`crate::search`,
 //! `crate::best_first`, `crate::seen`, `crate::walk`). `GAMES` registers them: the crate's
-//! `solve`, `walk` and `solvable` (and the Python module) read only that table.
+//! `solve`, `walk`, `position` and `solvable` (and the Python module) read only that table.
 
 pub mod canfield;
 pub mod freecell;
@@ -14,44 +14,133 @@ pub mod tripeaks;
 
 use crate::search::{Limits, Outcome};
 use crate::walk::Walk;
-use crate::{Layout, Options};
+use crate::Input;
 
-/// One solvable game: its id (as the Python side names it) and its entry points.
+/// One solvable game: its id (as the Python side names it), the names it reads, and its entry
+/// points.
 pub struct GameEntry {
     pub id: &'static str,
-    /// Solve one laid-out deal with the game's options, within the limits.
-    pub solve: fn(&Layout, &Options, Limits) -> Result<Outcome, String>,
-    /// Random play from a deal for the differential tests (seed, steps).
-    pub walk: fn(&Layout, &Options, u64, usize) -> Result<Walk, String>,
-    /// The piles the solver holds after playing a line from the deal (the Python module's test hook
-    /// `_position`, which compares them with the referee's), for the games that have it.
-    pub position: Option<fn(&Layout, &Options, &[String]) -> Result<Vec<Vec<i32>>, String>>,
-    /// Registers the game's own Python functions (test hooks) in the native module, if any.
-    pub python: Option<PyHook>,
+    /// The rule options the game reads (`Input::options`); any other is refused.
+    pub options: &'static [&'static str],
+    /// The search tuning knobs the game reads (`Input::tuning`, measurement only); any other is
+    /// refused.
+    pub knobs: &'static [&'static str],
+    /// Solve one laid-out deal within the limits.
+    pub solve: fn(&Input, Limits) -> Result<Outcome, String>,
+    /// Random play from a deal for the differential tests (walk seed, steps).
+    pub walk: fn(&Input, u64, usize) -> Result<Walk, String>,
+    /// The piles the solver holds after playing a line from the deal (the test hook
+    /// `testing.position`, which compares them with the referee's), for the games that have it.
+    pub position: Option<fn(&Input, &[String]) -> Result<Vec<Vec<i32>>, String>>,
 }
 
-/// A game's registration of its own Python functions in the native module.
-#[cfg(feature = "python")]
-pub type PyHook = fn(&pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()>;
-/// Without the Python build there is no module: the hook is never called (the table stays the
-/// same in both builds).
-#[cfg(not(feature = "python"))]
-pub type PyHook = fn();
+/// FreeCell's tuning knobs (`freecell::tuning::solve` says what each does).
+const FREECELL_KNOBS: &[&str] = &[
+    "w0", "w1", "w2", "w3", "w4", "w5", "w6", "w7", "bf", "bfw", "bw0", "bw1", "bw2", "bw3", "bw4", "bw5", "bw6", "bw7", "bfd",
+    "quota", "mode", "sch", "sch2", "wts", "q0", "q1", "q2", "q3", "q4", "q5", "x0", "x1",
+];
+/// Spider's tuning knobs (`spider::solve` says what each does).
+const SPIDER_KNOBS: &[&str] = &["w0", "w1", "w2", "w3", "w4", "w5", "dw", "dw3", "side", "dfs", "plan", "cf", "bk", "bg", "bm", "bf"];
 
 /// The solvable games, in the order `solvable_games` lists them: a game is solvable exactly
 /// when it is here.
 pub static GAMES: &[GameEntry] = &[
-    GameEntry { id: "klondike", solve: klondike::solve, walk: klondike::walk, position: None, python: Some(klondike::python::register) },
-    GameEntry { id: "freecell", solve: freecell::solve, walk: freecell::walk, position: None, python: None },
-    GameEntry { id: "canfield", solve: canfield::solve, walk: canfield::walk, position: None, python: None },
-    GameEntry { id: "tripeaks", solve: tripeaks::solve, walk: tripeaks::walk, position: None, python: None },
-    GameEntry { id: "pyramid", solve: pyramid::solve, walk: pyramid::walk, position: None, python: None },
-    GameEntry { id: "spider", solve: spider::solve, walk: spider::walk, position: None, python: None },
-    GameEntry { id: "labellelucie", solve: labellelucie::solve, walk: labellelucie::walk, position: Some(labellelucie::position), python: None },
-    GameEntry { id: "gaps", solve: gaps::solve, walk: gaps::walk, position: Some(gaps::position), python: None },
+    GameEntry { id: "klondike", options: &["draw", "passes"], knobs: &["abstract"], solve: klondike::solve, walk: klondike::walk, position: None },
+    GameEntry { id: "freecell", options: &["cells"], knobs: FREECELL_KNOBS, solve: freecell::solve, walk: freecell::walk, position: None },
+    GameEntry { id: "canfield", options: &["draw", "passes"], knobs: &[], solve: canfield::solve, walk: canfield::walk, position: None },
+    GameEntry { id: "tripeaks", options: &["wrap"], knobs: &[], solve: tripeaks::solve, walk: tripeaks::walk, position: None },
+    GameEntry { id: "pyramid", options: &["passes", "all"], knobs: &[], solve: pyramid::solve, walk: pyramid::walk, position: None },
+    GameEntry { id: "spider", options: &["suits"], knobs: SPIDER_KNOBS, solve: spider::solve, walk: spider::walk, position: None },
+    GameEntry { id: "labellelucie", options: &[], knobs: &[], solve: labellelucie::solve, walk: labellelucie::walk, position: Some(labellelucie::position) },
+    GameEntry { id: "gaps", options: &[], knobs: &[], solve: gaps::solve, walk: gaps::walk, position: Some(gaps::position) },
 ];
 
 /// The entry of `game`, if it is solvable.
 pub fn find(game: &str) -> Option<&'static GameEntry> {
     GAMES.iter().find(|g| g.id == game)
+}
+
+impl GameEntry {
+    /// Refuse an option or a tuning knob the game does not read: a knob sent as an option (or
+    /// a misspelt one) would otherwise change nothing, silently.
+    pub fn check(&self, input: &Input) -> Result<(), String> {
+        let mut options: Vec<&String> = input.options.keys().collect();
+        options.sort();
+        if let Some(k) = options.into_iter().find(|k| !self.options.contains(&k.as_str())) {
+            return Err(format!("{} has no option {k:?}; accepted: {}", self.id, accepted(self.options)));
+        }
+        if let Some(k) = input.tuning.keys().find(|k| !self.knobs.contains(&k.as_str())) {
+            return Err(format!("{} has no tuning knob {k:?}; accepted: {}", self.id, accepted(self.knobs)));
+        }
+        Ok(())
+    }
+}
+
+/// A list of names for an error message.
+fn accepted(names: &[&str]) -> String {
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::search::Limits;
+    use crate::{Input, Layout, Options, Tuning};
+
+    const LIMITS: Limits = Limits { budget: 1_000, max_bytes: 1 << 30 };
+
+    fn klondike() -> (Layout, Options) {
+        let o = Options::from([("draw".to_string(), 1), ("passes".to_string(), 0)]);
+        (super::klondike::numbered_layout(1), o)
+    }
+
+    #[test]
+    fn a_knob_is_read_from_the_tuning_alone() {
+        let (l, o) = klondike();
+        let t = Tuning::from([("abstract".to_string(), 0)]);
+        assert!(crate::solve("klondike", &Input::new(&l, &o).with_tuning(&t), LIMITS).is_ok());
+        // the same knob as an option, a misspelt knob, an option as a knob: refused, named
+        let mut as_option = o.clone();
+        as_option.insert("abstract".into(), 0);
+        let e = crate::solve("klondike", &Input::new(&l, &as_option), LIMITS).unwrap_err();
+        assert!(e.contains("no option \"abstract\""), "{e}");
+        let typo = Tuning::from([("abstrakt".to_string(), 0)]);
+        let e = crate::solve("klondike", &Input::new(&l, &o).with_tuning(&typo), LIMITS).unwrap_err();
+        assert!(e.contains("no tuning knob \"abstrakt\"") && e.contains("abstract"), "{e}");
+        let draw = Tuning::from([("draw".to_string(), 3)]);
+        assert!(crate::walk("klondike", &Input::new(&l, &o).with_tuning(&draw), 1, 3).is_err());
+    }
+
+    #[test]
+    fn every_game_refuses_a_name_it_does_not_read() {
+        let l = Layout::new();
+        for g in super::GAMES {
+            let o = Options::from([("nonsense".to_string(), 1)]);
+            assert!(g.check(&Input::new(&l, &o)).is_err(), "{}", g.id);
+            let t = Tuning::from([("nonsense".to_string(), 1)]);
+            assert!(g.check(&Input::new(&l, &Options::new()).with_tuning(&t)).is_err(), "{}", g.id);
+            for name in g.options {
+                let o = Options::from([(name.to_string(), 1)]);
+                assert!(g.check(&Input::new(&l, &o)).is_ok(), "{} {name}", g.id);
+            }
+        }
+    }
+
+    #[test]
+    fn the_redealing_games_refuse_a_missing_or_short_seed() {
+        let fans: Vec<Vec<i32>> = (0..18).map(|f| (f * 3..(f * 3 + 3).min(52)).collect()).collect();
+        let rows: Vec<Vec<i32>> = (0..4).map(|r| (r * 13..r * 13 + 13).collect()).collect();
+        let o = Options::new();
+        for (game, group, cards) in [("labellelucie", "tableau", fans), ("gaps", "rows", rows)] {
+            let l = Layout::from([(group.to_string(), cards)]);
+            let e = crate::solve(game, &Input::new(&l, &o), LIMITS).unwrap_err();
+            assert!(e.contains("seed"), "{game}: {e}");
+            assert!(crate::solve(game, &Input::new(&l, &o).with_seed(&[7; 63]), LIMITS).is_err(), "{game}");
+            assert!(crate::solve(game, &Input::new(&l, &o).with_seed(&[7; 64]), LIMITS).is_ok(), "{game}");
+            assert!(crate::position(game, &Input::new(&l, &o).with_seed(&[7; 64]), &[]).is_ok(), "{game}");
+        }
+    }
 }

@@ -6,7 +6,7 @@
 //! the foundations. Each pruning and key rule is argued in README.md.
 
 use crate::search::{search, Game, Limits, Outcome};
-use crate::{Layout, Options};
+use crate::{Input, Layout, Options};
 pub use seen::Key;
 
 mod seen;
@@ -575,8 +575,8 @@ impl Canfield {
 }
 
 /// Solve one laid-out deal.
-pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Canfield::new(layout, options)?;
+pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
+    let mut g = Canfield::new(input.layout, input.options)?;
     Ok(search(&mut g, limits))
 }
 
@@ -584,8 +584,8 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = Canfield::new(layout, options)?;
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let mut g = Canfield::new(input.layout, input.options)?;
     Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.atomic(out), |g, m| g.token(m), |g, m| {
         g.apply(m);
     }))

@@ -108,7 +108,7 @@ const ALL: Prunings = (true, true, true, true);
 
 fn verdict(g: Canfield, (dominance, pile_safe, fit_safe, cycle_cut): Prunings, nodes: u64) -> (&'static str, u64) {
     let mut w = Without { g, dominance, pile_safe, fit_safe, cycle_cut };
-    let out = search(&mut w, Limits { nodes, max_bytes: 1 << 30 });
+    let out = search(&mut w, Limits { budget: nodes, max_bytes: 1 << 30 });
     if let Verdict::Won(line) = &out.verdict {
         assert!(!line.is_empty() || w.g.won());
     }
@@ -220,7 +220,7 @@ struct Counting<'a> {
 impl Counting<'_> {
     fn dead_entered(w: &mut Without) -> u64 {
         let mut c = Counting { w, dead: std::cell::Cell::new(0) };
-        search(&mut c, Limits { nodes: 20_000, max_bytes: 1 << 30 });
+        search(&mut c, Limits { budget: 20_000, max_bytes: 1 << 30 });
         c.dead.get()
     }
 }

@@ -4,7 +4,7 @@
 use super::*;
 use crate::search::Verdict;
 
-const BIG: Limits = Limits { nodes: 2_000_000, max_bytes: 1 << 31 };
+const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 31 };
 
 fn card(name: &str) -> i32 {
     crate::cards::from_name(name) as i32

@@ -23,7 +23,7 @@ mod tuning;
 mod tests;
 
 use crate::search::{Game, Limits, Outcome};
-use crate::{Layout, Options};
+use crate::{Input, Layout, Options};
 pub use key::{Key, KeySet};
 pub use state::{FreeCell, Move};
 
@@ -87,16 +87,11 @@ fn from_layout(layout: &Layout, options: &Options) -> Result<FreeCell, String> {
         }
         columns.push(v);
     }
-    let mut g = if layout.contains_key("cells") || columns.iter().map(|c| c.len()).sum::<usize>() < 52 {
+    let g = if layout.contains_key("cells") || columns.iter().map(|c| c.len()).sum::<usize>() < 52 {
         in_play(&columns, layout.get("cells"), ncells as usize)?
     } else {
         FreeCell::new(&columns, ncells as usize)?
     };
-    for k in 0..8 {
-        if let Some(&v) = options.get(&format!("w{k}")) {
-            g.w[k] = v as i32;
-        }
-    }
     Ok(g)
 }
 
@@ -144,17 +139,17 @@ fn in_play(columns: &[Vec<u8>], cells: Option<&Vec<Vec<i32>>>, ncells: usize) ->
 /// wins, one runs dry (a complete search: lost, whatever the order) or the budget is spent.
 /// Orders differ in how fast they find a win, never in what they prove; the nodes of every scan
 /// count.
-pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
-    let mut g = from_layout(layout, options)?;
-    Ok(tuning::solve(&mut g, options, limits))
+pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
+    let mut g = from_layout(input.layout, input.options)?;
+    Ok(tuning::solve(&mut g, input.tuning, limits))
 }
 
 /// For the differential tests: random play from the deal, `steps` moves,
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = from_layout(layout, options)?;
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let mut g = from_layout(input.layout, input.options)?;
     Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal_singles(out), |g, m| g.spell_move(m), |g, m| {
         g.do_move(m);
     }))

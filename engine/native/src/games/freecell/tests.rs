@@ -10,7 +10,7 @@ use crate::search::{search, Game, Limits, Outcome};
 use crate::search::Verdict;
 use rustc_hash::FxHashSet;
 
-const BIG: Limits = Limits { nodes: 5_000_000, max_bytes: 1 << 32 };
+const BIG: Limits = Limits { budget: 5_000_000, max_bytes: 1 << 32 };
 
 /// A card from its name, e.g. "TD", "AS".
 use crate::cards::from_name as c;

@@ -1,10 +1,10 @@
 //! How FreeCell's `solve` searches: the move-ordering profiles, the scans it interleaves and
-//! their quotas (`SCHEDULE`), and the options' tuning knobs (for measurement only).
+//! their quotas (`SCHEDULE`), and the tuning knobs (for measurement only).
 
 use super::state::FreeCell;
 use crate::best_first::{best_first, BestFirst};
 use crate::search::{interleave, search, search_restarts, Lazy, Limits, Outcome, Resume, Scan};
-use crate::Options;
+use crate::Tuning;
 use std::cell::Cell;
 
 /// Move-ordering profiles (weights of `eval`: cards not home, cards above a lower card, depth
@@ -53,65 +53,70 @@ const SHARE: u64 = 2;
 const RESTART_SET: [usize; 6] = [5, 4, 9, 6, 3, 0];
 
 /// The search of `solve` on the dealt position `g`: the interleaved `SCHEDULE`, unless the
-/// options ask for another (tuning knobs, below).
-pub(super) fn solve(g: &mut FreeCell, options: &Options, limits: Limits) -> Outcome {
-    // Tuning knobs for measurement only (the pipeline passes just `cells`):
+/// tuning asks for another (its knobs, below).
+pub(super) fn solve(g: &mut FreeCell, tuning: &Tuning, limits: Limits) -> Outcome {
+    // Tuning knobs for measurement only (the pipeline passes none):
     // w0..w7: one depth-first search with that profile; bf=N (+ bfw=P or bw0..bw7): one
     // best-first search of N positions; sch (+ sch2): the scans as 3-digit groups
     // (1 depth-first / 2 best-first, then the profile); quota: the first round's positions;
     // wts: each scan's multiple of it; q0..q5: one SCHEDULE scan's first quota; x0, x1:
     // `bf_extra`'s weights for `bf` and every best-first scan of `sch`; mode=0: the old
     // doubling restarts.
-    if options.contains_key("w0") {
+    for k in 0..8 {
+        if let Some(&v) = tuning.get(&format!("w{k}")) {
+            g.w[k] = v as i32;
+        }
+    }
+    if tuning.contains_key("w0") {
         return search(g, limits);
     }
-    if let Some(&bf) = options.get("bf") {
-        let mut bw = PROFILES[options.get("bfw").map_or(0, |&d| d as usize)];
+    if let Some(&bf) = tuning.get("bf") {
+        let mut bw = PROFILES[tuning.get("bfw").map_or(0, |&d| d as usize)];
         for (k, x) in bw.iter_mut().enumerate() {
-            if let Some(&v) = options.get(&format!("bw{k}")) {
+            if let Some(&v) = tuning.get(&format!("bw{k}")) {
                 *x = v as i32;
             }
         }
         g.w[6] = 0; // the candidates unsorted: the open list orders them
-        let dw = options.get("bfd").copied().unwrap_or(0);
-        let xw = xweights(options);
-        return best_first(g, Limits { nodes: (bf.max(1) as u64).min(limits.nodes), ..limits }, |g, d| {
+        let dw = tuning.get("bfd").copied().unwrap_or(0);
+        let xw = xweights(tuning);
+        return best_first(g, Limits { budget: (bf.max(1) as u64).min(limits.budget), ..limits }, |g, d| {
             g.eval(&bw) as i64 * 4 + g.bf_extra(&xw) as i64 + d as i64 * dw
         });
     }
-    let quota = options.get("quota").map(|&q| q.max(1) as u64);
+    let quota = tuning.get("quota").map(|&q| q.max(1) as u64);
     let first = quota.unwrap_or(250);
-    if options.get("mode") == Some(&0) {
+    if tuning.get("mode") == Some(&0) {
         let mut attempt = 0usize;
         return search_restarts(g, limits, first, SHARE, |g, seed| {
             attempt = if seed == 0 { 0 } else { attempt + 1 };
             g.w = PROFILES[RESTART_SET[attempt % RESTART_SET.len()]];
         });
     }
-    let xw = xweights(options);
-    let sched: Vec<(Option<i64>, [i32; 8], [i32; 2])> = match options.get("sch") {
+    let xw = xweights(tuning);
+    let sched: Vec<(Option<i64>, [i32; 8], [i32; 2])> = match tuning.get("sch") {
         Some(&d) => {
-            let more = options.get("sch2").map_or(String::new(), |d| d.to_string());
+            let more = tuning.get("sch2").map_or(String::new(), |d| d.to_string());
             let ds: Vec<u8> = (d.to_string() + &more).bytes().map(|b| b - b'0').collect();
             // kind 1 depth-first; 2.. best-first, its depth weight by the kind
             ds.chunks(3).map(|p| ((p[0] >= 2).then(|| [0, 0, 0, 8, 10, 12, 6, 4, 16, 2][p[0] as usize]), PROFILES[(p[1] * 10 + p[2]) as usize], xw)).collect()
         }
         None => SCHEDULE.iter().map(|&(b, k, x, _)| (b, PROFILES[k], x)).collect(),
     };
-    let wts: Vec<u64> = options.get("wts").map_or(Vec::new(), |d| d.to_string().bytes().map(|b| (b - b'0') as u64).collect());
-    let firsts: Vec<u64> = if quota.is_none() && wts.is_empty() && !options.contains_key("sch") {
-        SCHEDULE.iter().enumerate().map(|(i, &(_, _, _, f))| options.get(&format!("q{i}")).map_or(f, |&q| q as u64)).collect()
+    let wts: Vec<u64> = tuning.get("wts").map_or(Vec::new(), |d| d.to_string().bytes().map(|b| (b - b'0') as u64).collect());
+    let firsts: Vec<u64> = if quota.is_none() && wts.is_empty() && !tuning.contains_key("sch") {
+        SCHEDULE.iter().enumerate().map(|(i, &(_, _, _, f))| tuning.get(&format!("q{i}")).map_or(f, |&q| q as u64)).collect()
     } else {
         (0..sched.len()).map(|i| first * wts.get(i).copied().unwrap_or(1)).collect()
     };
     interleaved(g, limits, &firsts, &sched)
 }
 
-/// The weights of `bf_extra` from the options x0, x1 (tuning only; 0 when absent).
-fn xweights(options: &Options) -> [i32; 2] {
+/// The weights of `bf_extra` from the tuning knobs x0, x1 (tuning only; 0 when absent).
+fn xweights(tuning: &Tuning) -> [i32; 2] {
     let mut x = [0; 2];
     for (k, v) in x.iter_mut().enumerate() {
-        if let Some(&o) = options.get(&format!("x{k}")) {
+        if let Some(&o) = tuning.get(&format!("x{k}")) {
             *v = o as i32;
         }
     }

@@ -9,7 +9,7 @@
 //! redeals included. Soundness: README.md here.
 
 use crate::search::{Game, Limits, Outcome};
-use crate::{Layout, Options};
+use crate::{Input, Layout, Options};
 
 const ROWS: usize = 4;
 const PLACES: usize = 13;
@@ -53,9 +53,15 @@ fn name(c: u8) -> String {
 }
 
 impl Gaps {
+    /// The dealt position of an input: its layout and options, and its seed (refused when
+    /// missing or not 64 bytes: the redeals need it).
+    pub fn from_input(input: &Input) -> Result<Self, String> {
+        Self::from_layout(input.layout, input.options, input.seed64("gaps")?)
+    }
+
     /// From a layout: `rows` (4 rows of 13, the 52 cards once each; the aces are taken out here)
-    /// and `seed` (64 bytes).
-    pub fn from_layout(layout: &Layout, options: &Options) -> Result<Self, String> {
+    /// and the deal's `seed` (its redeals' streams).
+    pub fn from_layout(layout: &Layout, options: &Options, seed: [u8; 64]) -> Result<Self, String> {
         if let Some(k) = options.keys().next() {
             return Err(format!("gaps has no options, got {k:?}"));
         }
@@ -72,10 +78,7 @@ impl Gaps {
             seen[c as usize] = true;
             cells[i] = if c % 13 == 0 { GAP } else { c as u8 };
         }
-        let seed = match layout.get("seed").map(|s| s.as_slice()) {
-            Some([s]) if s.len() == 64 && s.iter().all(|b| (0..256).contains(b)) => s.iter().map(|&b| b as u8).collect(),
-            _ => return Err("gaps layout: `seed` must be one list of the deal's 64 bytes".into()),
-        };
+        let seed = seed.to_vec();
         let mut g = Gaps { cells, at: [0; 52], gaps: [0; 4], redeals: 0, seed };
         g.index();
         Ok(g)
@@ -238,22 +241,22 @@ impl Game for Gaps {
 /// Best-first (crate::best_first, complete like the depth-first search: `lost` only when every
 /// reachable position was expanded), scored by `score`. Measured (README.md): a depth-first search
 /// left 3 of deals 1..60 unknown at 300,000 positions; this decides deals 1..1000 within 1,000,000.
-pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Gaps::from_layout(layout, options)?;
+pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
+    let mut g = Gaps::from_input(input)?;
     Ok(crate::best_first::best_first(&mut g, limits, |g, _| g.score()))
 }
 
 /// For the differential tests: random play from the deal (see `crate::walk`), redeals included.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = Gaps::from_layout(layout, options)?;
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let mut g = Gaps::from_input(input)?;
     Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Gaps::token(m), |g, m| {
         g.apply(m);
     }))
 }
 
 /// Test hook: the rows (-1 for a gap) after playing `line` (tokens as the referee reads them).
-pub fn position(layout: &Layout, options: &Options, line: &[String]) -> Result<Vec<Vec<i32>>, String> {
-    let mut g = Gaps::from_layout(layout, options)?;
+pub fn position(input: &Input, line: &[String]) -> Result<Vec<Vec<i32>>, String> {
+    let mut g = Gaps::from_input(input)?;
     for (k, t) in line.iter().enumerate() {
         let mut ms = Vec::new();
         g.legal(&mut ms);

@@ -4,12 +4,22 @@ use super::*;
 use crate::search::{self, Verdict};
 use crate::rng::xorshift;
 
-const BIG: Limits = Limits { nodes: 2_000_000, max_bytes: 1 << 30 };
+const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 30 };
+
+/// The seed of the tests' deals (its redeal streams shuffle the redeals).
+const SEED: [u8; 64] = {
+    let mut s = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        s[i] = i as u8;
+        i += 1;
+    }
+    s
+};
 
 fn layout(rows: Vec<Vec<i32>>) -> Layout {
     let mut l = Layout::new();
     l.insert("rows".into(), rows);
-    l.insert("seed".into(), vec![(0..64).collect()]);
     l
 }
 
@@ -20,7 +30,7 @@ fn scrambled() -> Vec<Vec<i32>> {
 
 #[test]
 fn undo_restores_and_keys_differ() {
-    let mut g = Gaps::from_layout(&layout(scrambled()), &Options::new()).unwrap();
+    let mut g = Gaps::from_layout(&layout(scrambled()), &Options::new(), SEED).unwrap();
     let mut rng = 11u64;
     for _ in 0..300 {
         let mut ms = Vec::new();
@@ -49,7 +59,7 @@ fn redeals_keep_the_runs_and_shuffle_the_rest_with_the_stream() {
         row.rotate_left(1); // 2..K then the ace
         row.swap(10, 11); // 2..J K Q A: the ace's gap follows the queen and takes the king
     }
-    let mut g = Gaps::from_layout(&layout(rows), &Options::new()).unwrap();
+    let mut g = Gaps::from_layout(&layout(rows), &Options::new(), SEED).unwrap();
     let mut ms = Vec::new();
     g.legal(&mut ms);
     // each gap (after Q) takes the K, which is on the row's place 11
@@ -79,11 +89,11 @@ fn a_near_win_is_won_and_the_line_replays() {
     }
     rows[0].swap(11, 12); // KS after the ace's place: one move wins row 1
     let l = layout(rows);
-    let mut g = Gaps::from_layout(&l, &Options::new()).unwrap();
+    let mut g = Gaps::from_layout(&l, &Options::new(), SEED).unwrap();
     let out = search::search(&mut g, BIG);
     let Verdict::Won(line) = out.verdict else { panic!("{:?}", out.verdict) };
     assert_eq!(line, vec!["KS".to_string()]);
-    position(&l, &Options::new(), &line.to_vec()).unwrap();
+    position(&Input::new(&l, &Options::new()).with_seed(&SEED), &line.to_vec()).unwrap();
 }
 
 /// Rows of Q..2 of a suit (no run), then its king, then the gap: every gap follows a king.
@@ -94,7 +104,7 @@ fn blocked() -> Vec<Vec<i32>> {
 #[test]
 fn blocked_with_no_redeal_left_is_lost_and_with_redeals_is_decided() {
     let l = layout(blocked());
-    let mut g = Gaps::from_layout(&l, &Options::new()).unwrap();
+    let mut g = Gaps::from_layout(&l, &Options::new(), SEED).unwrap();
     let mut ms = Vec::new();
     g.legal(&mut ms);
     assert_eq!(ms, vec![Move::Redeal]);
@@ -102,14 +112,14 @@ fn blocked_with_no_redeal_left_is_lost_and_with_redeals_is_decided() {
     let out = crate::best_first::best_first(&mut g, BIG, |g, _| g.score());
     assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1));
     // With its two redeals the same deal is searched to the end, by both searches alike.
-    let mut g = Gaps::from_layout(&l, &Options::new()).unwrap();
+    let mut g = Gaps::from_layout(&l, &Options::new(), SEED).unwrap();
     let best = crate::best_first::best_first(&mut g, BIG, |g, _| g.score());
-    let mut g = Gaps::from_layout(&l, &Options::new()).unwrap();
+    let mut g = Gaps::from_layout(&l, &Options::new(), SEED).unwrap();
     let dfs = search::search(&mut g, BIG);
     assert_eq!(best.verdict_str(), dfs.verdict_str());
     assert_ne!(best.verdict_str(), "unknown");
     if let Verdict::Won(line) = best.verdict {
         assert!(line.iter().filter(|t| *t == "r").count() >= 1);
-        position(&l, &Options::new(), &line.to_vec()).unwrap();
+        position(&Input::new(&l, &Options::new()).with_seed(&SEED), &line.to_vec()).unwrap();
     }
 }

@@ -10,12 +10,17 @@ use super::walk::{legal, play, Single};
 use crate::search::{Limits, Verdict};
 use crate::{Layout, Options};
 
-fn opts(draw: i64, passes: i64, mode: i64) -> Options {
+fn opts(draw: i64, passes: i64) -> Options {
     let mut o = Options::new();
     o.insert("draw".into(), draw);
     o.insert("passes".into(), passes);
-    o.insert("abstract".into(), mode);
     o
+}
+
+/// The solver on a deal with the tuning knob `abstract` = `mode` (0 off, 1 on, 2 alone).
+fn solve_mode(l: &Layout, o: &Options, mode: i64, lim: Limits) -> Result<crate::search::Outcome, String> {
+    let t = crate::Tuning::from([("abstract".to_string(), mode)]);
+    super::solve(&crate::Input::new(l, o).with_tuning(&t), lim)
 }
 
 /// A deal from a fixed shuffle of our own (an LCG), as in tests.rs.
@@ -91,7 +96,7 @@ fn counting_lemma_reach_set_and_completeness_along_random_play() {
     let (mut mapped, mut idles) = (0, 0);
     for n in 0..60u64 {
         for draw in [1, 3] {
-            let mut s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+            let mut s = State::from_layout(&deal(n), &opts(draw, 0)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
             let mut x = n * 7 + draw as u64;
             for _ in 0..300 {
@@ -203,7 +208,7 @@ fn left_out_stack_piles_lead_back_to_the_position() {
 fn along_expanded_play(deals: std::ops::Range<u64>, seed: impl Fn(u64, i64) -> u64, mut f: impl FnMut(&mut Abs, &[AbsMove], u64, i64)) {
     for n in deals {
         for draw in [1, 3] {
-            let s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+            let s = State::from_layout(&deal(n), &opts(draw, 0)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
             let mut x = seed(n, draw);
             for _ in 0..200 {
@@ -234,15 +239,15 @@ fn tokens_round_trip() {
 
 #[test]
 fn abstract_never_loses_a_concrete_win_and_is_deterministic() {
-    let lim = Limits { nodes: 300_000, max_bytes: 1 << 30 };
+    let lim = Limits { budget: 300_000, max_bytes: 1 << 30 };
     let (mut both_lost, mut won) = (0, 0);
     for n in 0..40 {
         for draw in [1, 3] {
             let l = deal(n);
-            let abs = super::solve(&l, &opts(draw, 0, 2), lim).unwrap();
-            let again = super::solve(&l, &opts(draw, 0, 2), lim).unwrap();
+            let abs = solve_mode(&l, &opts(draw, 0), 2, lim).unwrap();
+            let again = solve_mode(&l, &opts(draw, 0), 2, lim).unwrap();
             assert_eq!((&abs.verdict, abs.nodes), (&again.verdict, again.nodes), "deal {n} not deterministic");
-            let conc = super::solve(&l, &opts(draw, 0, 0), lim).unwrap();
+            let conc = solve_mode(&l, &opts(draw, 0), 0, lim).unwrap();
             if matches!(conc.verdict, Verdict::Won(_)) {
                 won += 1;
                 assert_ne!(abs.verdict, Verdict::Lost, "deal {n} draw {draw}: concrete won, abstract lost");
@@ -253,7 +258,7 @@ fn abstract_never_loses_a_concrete_win_and_is_deterministic() {
             }
             // Every abstract win is a line of legal abstract moves to the won position (the
             // abstract search itself: `solve` returns only its concretized line).
-            let s = State::from_layout(&l, &opts(draw, 0, 2)).unwrap();
+            let s = State::from_layout(&l, &opts(draw, 0)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
             let raw = crate::search::search(&mut a.clone(), lim);
             if a.blocked() {
@@ -280,7 +285,7 @@ fn abstract_never_loses_a_concrete_win_and_is_deterministic() {
 
 #[test]
 fn limited_passes_and_unbuilt_runs_keep_the_concrete_search() {
-    let mut s = State::from_layout(&deal(3), &opts(3, 3, 1)).unwrap();
+    let mut s = State::from_layout(&deal(3), &opts(3, 3)).unwrap();
     assert!(Abs::from_state(&s).is_none());
     s.redeals = super::state::UNLIMITED;
     assert!(Abs::from_state(&s).is_some());
@@ -290,12 +295,12 @@ fn limited_passes_and_unbuilt_runs_keep_the_concrete_search() {
     let ok = (1..s.len[p] as usize).all(|i| super::state::fits(s.cards[p][i], s.cards[p][i - 1]));
     assert_eq!(Abs::from_state(&s).is_some(), ok);
     let l = deal(5);
-    let o = opts(1, 3, 1);
-    let lim = Limits { nodes: 50_000, max_bytes: 1 << 30 };
-    let a = super::solve(&l, &o, lim).unwrap();
-    let b = super::solve(&l, &opts(1, 3, 0), lim).unwrap();
+    let o = opts(1, 3);
+    let lim = Limits { budget: 50_000, max_bytes: 1 << 30 };
+    let a = solve_mode(&l, &o, 1, lim).unwrap();
+    let b = solve_mode(&l, &opts(1, 3), 0, lim).unwrap();
     assert_eq!((a.verdict, a.nodes), (b.verdict, b.nodes));
-    assert!(super::solve(&l, &opts(1, 0, 3), lim).is_err());
+    assert!(solve_mode(&l, &opts(1, 0), 3, lim).is_err());
 }
 
 #[test]
@@ -305,7 +310,7 @@ fn waste_dominance_probes_only_sizes_that_reach_more() {
     let mut probes = 0;
     for n in 0..40u64 {
         for draw in [1u8, 3] {
-            let s = State::from_layout(&deal(n), &opts(draw as i64, 0, 1)).unwrap();
+            let s = State::from_layout(&deal(n), &opts(draw as i64, 0)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
             let mut x = n + 11;
             for _ in 0..80 {
@@ -356,7 +361,7 @@ fn key_is_exact_and_kept_up_to_date() {
     let (mut by_key, mut by_state) = (HashMap::new(), HashMap::new());
     for n in 0..30u64 {
         for draw in [1u8, 3] {
-            let s = State::from_layout(&deal(n), &opts(draw as i64, 0, 1)).unwrap();
+            let s = State::from_layout(&deal(n), &opts(draw as i64, 0)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
             let mut x = n + 5;
             let mut undo = Vec::new();
@@ -395,7 +400,7 @@ fn key_is_exact_and_kept_up_to_date() {
 
 #[test]
 fn safe_next_is_safe_up_for_every_foundation_state() {
-    let s = State::from_layout(&deal(1), &opts(3, 0, 1)).unwrap();
+    let s = State::from_layout(&deal(1), &opts(3, 0)).unwrap();
     let mut a = Abs::from_state(&s).unwrap();
     for n in 0..14u32.pow(4) {
         a.found = [n % 14, n / 14 % 14, n / 196 % 14, n / 2744].map(|f| f as u8);
@@ -427,14 +432,14 @@ fn blocked_structure_on_a_made_layout() {
     // The same with the 9♦ there instead: 3♦ lies elsewhere, so 2♠ may be revealed onto it.
     let open = two_of_spades_on(34);
     for draw in [1, 3] {
-        let a = Abs::from_state(&State::from_layout(&blocked, &opts(draw, 0, 1)).unwrap()).unwrap();
+        let a = Abs::from_state(&State::from_layout(&blocked, &opts(draw, 0)).unwrap()).unwrap();
         assert!(a.blocked());
-        let out = super::solve(&blocked, &opts(draw, 0, 1), Limits { nodes: 100_000, max_bytes: 1 << 30 }).unwrap();
+        let out = solve_mode(&blocked, &opts(draw, 0), 1, Limits { budget: 100_000, max_bytes: 1 << 30 }).unwrap();
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 0));
         // The search without the test finds no win either.
-        let raw = crate::search::search(&mut a.clone(), Limits { nodes: 300_000, max_bytes: 1 << 30 });
+        let raw = crate::search::search(&mut a.clone(), Limits { budget: 300_000, max_bytes: 1 << 30 });
         assert_ne!(raw.verdict_str(), "won");
-        let a = Abs::from_state(&State::from_layout(&open, &opts(draw, 0, 1)).unwrap()).unwrap();
+        let a = Abs::from_state(&State::from_layout(&open, &opts(draw, 0)).unwrap()).unwrap();
         assert!(!a.blocked());
     }
 }
@@ -444,7 +449,7 @@ fn child_key_is_the_key_after_the_move_and_its_safe_moves_and_legal_is_the_card_
     let (mut quick, mut all) = (0, 0);
     for n in 0..40u64 {
         for draw in [1, 3] {
-            let s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+            let s = State::from_layout(&deal(n), &opts(draw, 0)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
             // both move orders (`Abs::reveal_first`: the short dive's)
             a.reveal_first = n % 2 == 1;
@@ -493,11 +498,11 @@ fn blocked_structure_never_holds_where_a_search_wins() {
     // Positions of random play from random deals: where the test says blocked, neither the
     // concrete search nor the abstract search without the test wins (and some are blocked, so
     // the check is not vacuous).
-    let lim = Limits { nodes: 100_000, max_bytes: 1 << 30 };
+    let lim = Limits { budget: 100_000, max_bytes: 1 << 30 };
     let (mut blocked, mut checked) = (0, 0);
     for n in 0..400u64 {
         let draw = [1, 3][n as usize % 2];
-        let mut s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+        let mut s = State::from_layout(&deal(n), &opts(draw, 0)).unwrap();
         let mut x = n * 13 + 5;
         for step in 0..40 {
             if step % 20 == 0 {
@@ -609,7 +614,7 @@ fn blocked_structure_test_agrees_with_the_card_by_card_fixpoint() {
     let (mut yes, mut no) = (0, 0);
     for n in 0..3000u64 {
         let draw = [1, 3][n as usize % 2];
-        let s = State::from_layout(&deal(n), &opts(draw, 0, 1)).unwrap();
+        let s = State::from_layout(&deal(n), &opts(draw, 0)).unwrap();
         let Some(mut a) = Abs::from_state(&s) else { continue };
         let mut x = n * 7 + 3;
         for step in 0..30 {
@@ -638,11 +643,11 @@ fn blocked_structure_test_agrees_with_the_card_by_card_fixpoint() {
 /// a concrete win is never an abstract loss. Returns (decided, won, with fewer positions) for the
 /// caller's bounds that the check is not vacuous.
 fn rule_keeps_every_verdict(first: u64, seed: (u64, u64), last_step: usize, off: fn(&mut Abs)) -> (u32, u32, u32) {
-    let lim = Limits { nodes: 100_000, max_bytes: 1 << 30 };
+    let lim = Limits { budget: 100_000, max_bytes: 1 << 30 };
     let (mut decided, mut fewer, mut won) = (0, 0, 0);
     for n in 0..110u64 {
         let draw = [1, 3][n as usize % 2];
-        let mut s = State::from_layout(&deal(n + first), &opts(draw, 0, 1)).unwrap();
+        let mut s = State::from_layout(&deal(n + first), &opts(draw, 0)).unwrap();
         let mut x = n * seed.0 + seed.1;
         for step in 0..=last_step {
             if step % 15 == 0 {
@@ -746,9 +751,9 @@ fn rule_e_cuts_an_emptying_reveal_no_king_can_follow() {
     l.insert("tableau".into(), piles);
     l.insert("down".into(), vec![(0..7).collect()]);
     l.insert("stock".into(), vec![rest]);
-    let lim = Limits { nodes: 3_000_000, max_bytes: 1 << 30 };
+    let lim = Limits { budget: 3_000_000, max_bytes: 1 << 30 };
     for draw in [1, 3] {
-        let with = Abs::from_state(&State::from_layout(&l, &opts(draw, 0, 1)).unwrap()).unwrap();
+        let with = Abs::from_state(&State::from_layout(&l, &opts(draw, 0)).unwrap()).unwrap();
         let mut without = with.clone();
         without.rule_e = false;
         let (mut v, mut w) = (Vec::new(), Vec::new());

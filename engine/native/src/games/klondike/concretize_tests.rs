@@ -22,8 +22,8 @@ fn solved(n: u64, draw: i64, passes: i64, nodes: u64) -> Vec<Case> {
     let mut v = Vec::new();
     for k in 0..n {
         let l = deal(k);
-        let lim = Limits { nodes, max_bytes: 1 << 30 };
-        if let Verdict::Won(line) = super::solve(&l, &o, lim).unwrap().verdict {
+        let lim = Limits { budget: nodes, max_bytes: 1 << 30 };
+        if let Verdict::Won(line) = super::solve(&crate::Input::new(&l, &o), lim).unwrap().verdict {
             let s = State::from_layout(&l, &o).unwrap();
             let a = abstract_line(&s, &line.to_vec()).unwrap();
             v.push((l, o.clone(), s, a));
@@ -232,7 +232,7 @@ fn abstract_solved(n: u64, draw: i64, nodes: u64) -> (Vec<Case>, usize) {
         let l = deal(k);
         let s = State::from_layout(&l, &o).unwrap();
         let mut a = Abs::from_state(&s).unwrap();
-        match search(&mut a, Limits { nodes, max_bytes: 1 << 30 }).verdict {
+        match search(&mut a, Limits { budget: nodes, max_bytes: 1 << 30 }).verdict {
             Verdict::Won(tokens) => {
                 settled += 1;
                 let line = tokens.iter().map(|t| parse(t).unwrap()).collect();

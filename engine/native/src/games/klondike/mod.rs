@@ -9,7 +9,6 @@ pub mod concretize;
 mod prune;
 mod keys;
 mod moves;
-pub(super) mod python;
 pub mod state;
 mod walk;
 
@@ -23,7 +22,7 @@ mod concretize_tests;
 mod moves_oracle;
 
 use crate::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
-use crate::{Layout, Options};
+use crate::{Input, Layout, Options};
 pub use abs_move::AbsMove;
 pub use state::{Move, State, Undo};
 
@@ -94,11 +93,12 @@ pub fn numbered_layout(n: u64) -> Layout {
     layout_from_order(&order)
 }
 
-/// Solve a laid-out deal: `options` are `draw` (1|3) and `passes` (0 for
-/// unlimited, 1 or 3).
-pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
-    let mut s = State::from_layout(layout, options)?;
-    let mode = *options.get("abstract").unwrap_or(&1);
+/// Solve a laid-out deal: its options are `draw` (1|3) and `passes` (0 for
+/// unlimited, 1 or 3); the tuning knob `abstract` (0 off, 1 on, the default, 2 the abstract
+/// search alone) is for measurement only.
+pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
+    let mut s = State::from_layout(input.layout, input.options)?;
+    let mode = input.knob("abstract").unwrap_or(1);
     if !(0..=2).contains(&mode) {
         return Err(format!("klondike abstract must be 0 (off), 1 (on) or 2 (only), got {mode}"));
     }
@@ -114,8 +114,8 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     }
     let mut spent = 0;
     if mode == 1 {
-        let short = (limits.nodes / CONCRETE_FIRST).min(CONCRETE_FIRST_MAX);
-        let first = concrete(&mut s, Limits { nodes: short, ..limits });
+        let short = (limits.budget / CONCRETE_FIRST).min(CONCRETE_FIRST_MAX);
+        let first = concrete(&mut s, Limits { budget: short, ..limits });
         if matches!(first.verdict, Verdict::Won(_) | Verdict::Lost) {
             return Ok(first);
         }
@@ -123,7 +123,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         // A short dive of the abstract search in another order (reveals first): a complete
         // search of the same moves, so its `lost` stands as well; its win is made concrete.
         a.reveal_first = true;
-        let dive = search(&mut a, Limits { nodes: ABSTRACT_DIVE.min(limits.nodes - spent), ..limits });
+        let dive = search(&mut a, Limits { budget: ABSTRACT_DIVE.min(limits.budget - spent), ..limits });
         a.reveal_first = false;
         spent += dive.nodes;
         if dive.verdict == Verdict::Lost {
@@ -133,7 +133,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
             return Ok(Outcome { verdict: Verdict::Won(won), nodes: spent });
         }
     }
-    let out = search(&mut a, Limits { nodes: limits.nodes - spent, ..limits });
+    let out = search(&mut a, Limits { budget: limits.budget - spent, ..limits });
     if out.verdict == Verdict::Lost {
         return Ok(Outcome { verdict: out.verdict, nodes: spent + out.nodes });
     }
@@ -146,7 +146,7 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
         let verdict = if out.verdict == Verdict::OutOfMemory { out.verdict } else { Verdict::OutOfNodes };
         return Ok(Outcome { verdict, nodes: spent });
     }
-    let mut last = concrete(&mut s, Limits { nodes: limits.nodes - spent, ..limits });
+    let mut last = concrete(&mut s, Limits { budget: limits.budget - spent, ..limits });
     last.nodes += spent;
     Ok(last)
 }
@@ -161,7 +161,7 @@ fn realize(s: &State, verdict: &Verdict) -> Option<crate::search::Line> {
 
 /// The concrete search with restarts (an empty budget gives unknown at once).
 fn concrete(s: &mut State, limits: Limits) -> Outcome {
-    if limits.nodes == 0 {
+    if limits.budget == 0 {
         return Outcome { verdict: Verdict::OutOfNodes, nodes: 0 };
     }
     search_restarts(s, limits, FIRST_ATTEMPT, RESTART_SHARE, |g, seed| g.shuffle = seed)
@@ -203,7 +203,7 @@ pub fn reconcretize(layout: &Layout, options: &Options, line: &[String]) -> Resu
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let s = State::from_layout(layout, options)?;
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let s = State::from_layout(input.layout, input.options)?;
     Ok(walk::walk(s, seed, steps))
 }

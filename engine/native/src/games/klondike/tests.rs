@@ -217,7 +217,7 @@ fn a_stuck_position_is_lost_after_one_node() {
     let mut piles = piles;
     piles[5] = ("10S JS 2C 4C 5C 6C", "KC");
     let mut s = pos(&piles, [0; 4], "QS KS AC", 0, 3, UNLIMITED);
-    let out = search(&mut s, Limits { nodes: 1000, max_bytes: 1 << 30 });
+    let out = search(&mut s, Limits { budget: 1000, max_bytes: 1 << 30 });
     // AC comes up (safe, from the stock via the macro move) but nothing else moves.
     assert_eq!(out.verdict, Verdict::Lost);
     assert!(out.nodes <= 3, "{}", out.nodes);
@@ -246,9 +246,9 @@ fn won_lines_replay_and_verdicts_repeat() {
         let o = opts(draw, passes);
         for n in 0..40 {
             let l = deal(n);
-            let lim = Limits { nodes: 20_000, max_bytes: 1 << 30 };
-            let a = super::solve(&l, &o, lim).unwrap();
-            let b = super::solve(&l, &o, lim).unwrap();
+            let lim = Limits { budget: 20_000, max_bytes: 1 << 30 };
+            let a = super::solve(&crate::Input::new(&l, &o), lim).unwrap();
+            let b = super::solve(&crate::Input::new(&l, &o), lim).unwrap();
             assert_eq!((&a.verdict, a.nodes), (&b.verdict, b.nodes), "deal {n} not deterministic");
             if let Verdict::Won(line) = &a.verdict {
                 won += 1;
@@ -496,7 +496,7 @@ fn staged_search_matches_the_search_with_every_candidate_at_once() {
         for (draw, passes) in [(1, 0), (3, 0), (3, 1)] {
             let s = State::from_layout(&deal(n), &opts(draw, passes)).unwrap();
             for (nodes, shuffle) in [(50, 0), (3_000, 0), (3_000, 0x9E37_79B9)] {
-                let lim = Limits { nodes, max_bytes: 1 << 30 };
+                let lim = Limits { budget: nodes, max_bytes: 1 << 30 };
                 let mut staged = s.clone();
                 staged.shuffle = shuffle;
                 let mut one = OneList(staged.clone());

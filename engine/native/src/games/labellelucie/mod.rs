@@ -8,7 +8,7 @@
 //! redeals included, so the search plays them like any move. Soundness: README.md here.
 
 use crate::search::{Game, Limits, Outcome};
-use crate::{Layout, Options};
+use crate::{Input, Layout, Options};
 
 /// Fans at most (the deal's 18; a redeal makes ceil(k/3) <= 18).
 pub const FANS: usize = 18;
@@ -100,8 +100,14 @@ fn rank(c: u8) -> u8 {
 }
 
 impl Lucie {
-    /// From a layout: `tableau` (the fans, bottom first, 52 cards once each) and `seed` (64 bytes).
-    pub fn from_layout(layout: &Layout, options: &Options) -> Result<Self, String> {
+    /// The dealt position of an input: its layout and options, and its seed (refused when
+    /// missing or not 64 bytes: the redeals need it).
+    pub fn from_input(input: &Input) -> Result<Self, String> {
+        Self::from_layout(input.layout, input.options, input.seed64("labellelucie")?)
+    }
+
+    /// From a layout: `tableau` (the fans, bottom first, 52 cards once each) and the deal's `seed` (its redeals' streams).
+    pub fn from_layout(layout: &Layout, options: &Options, seed: [u8; 64]) -> Result<Self, String> {
         if let Some(k) = options.keys().next() {
             return Err(format!("labellelucie has no options, got {k:?}"));
         }
@@ -124,10 +130,7 @@ impl Lucie {
         if seen.iter().any(|&s| !s) {
             return Err("labellelucie layout: the fans must hold all 52 cards".into());
         }
-        let seed = match layout.get("seed").map(|s| s.as_slice()) {
-            Some([s]) if s.len() == 64 && s.iter().all(|b| (0..256).contains(b)) => s.iter().map(|&b| b as u8).collect(),
-            _ => return Err("labellelucie layout: `seed` must be one list of the deal's 64 bytes".into()),
-        };
+        let seed = seed.to_vec();
         Ok(Lucie { fans: out, found: [0; 4], redeals: 0, seed })
     }
 
@@ -273,22 +276,22 @@ impl Game for Lucie {
 /// Best-first (crate::best_first, complete like the depth-first search: `lost` only when every
 /// reachable position was expanded), scored by `score`. Measured (README.md): a depth-first search
 /// left 3 of deals 1..60 unknown at 300,000 positions; this decides deals 1..1000 within 1,000,000.
-pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Lucie::from_layout(layout, options)?;
+pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
+    let mut g = Lucie::from_input(input)?;
     Ok(crate::best_first::best_first(&mut g, limits, |g, _| g.score()))
 }
 
 /// For the differential tests: random play from the deal (see `crate::walk`), redeals included.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = Lucie::from_layout(layout, options)?;
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let mut g = Lucie::from_input(input)?;
     Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Lucie::token(m), |g, m| {
         g.apply(m);
     }))
 }
 
 /// Test hook: the fans after playing `line` (tokens as the referee reads them, no undos).
-pub fn position(layout: &Layout, options: &Options, line: &[String]) -> Result<Vec<Vec<i32>>, String> {
-    let mut g = Lucie::from_layout(layout, options)?;
+pub fn position(input: &Input, line: &[String]) -> Result<Vec<Vec<i32>>, String> {
+    let mut g = Lucie::from_input(input)?;
     for (k, t) in line.iter().enumerate() {
         let mut ms = Vec::new();
         g.legal(&mut ms);

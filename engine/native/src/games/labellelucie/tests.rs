@@ -5,12 +5,22 @@ use super::*;
 use crate::search::{self, Verdict};
 use crate::rng::xorshift;
 
-const BIG: Limits = Limits { nodes: 2_000_000, max_bytes: 1 << 30 };
+const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 30 };
+
+/// The seed of the tests' deals (its redeal streams shuffle the redeals).
+const SEED: [u8; 64] = {
+    let mut s = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        s[i] = i as u8;
+        i += 1;
+    }
+    s
+};
 
 fn layout(fans: Vec<Vec<i32>>) -> Layout {
     let mut l = Layout::new();
     l.insert("tableau".into(), fans);
-    l.insert("seed".into(), vec![(0..64).collect()]);
     l
 }
 
@@ -41,7 +51,7 @@ fn fans_deal_a_row_at_a_time() {
 
 #[test]
 fn undo_restores_and_keys_differ() {
-    let mut g = Lucie::from_layout(&layout(fresh()), &Options::new()).unwrap();
+    let mut g = Lucie::from_layout(&layout(fresh()), &Options::new(), SEED).unwrap();
     let mut rng = 7u64;
     for _ in 0..200 {
         let mut ms = Vec::new();
@@ -66,7 +76,7 @@ fn undo_restores_and_keys_differ() {
 fn redeals_shuffle_the_gathered_cards_with_the_stream() {
     // Play the first legal move until stuck; each redeal must deal the stream's shuffle.
     let seed: Vec<u8> = (0..64).collect();
-    let mut g = Lucie::from_layout(&layout(fresh()), &Options::new()).unwrap();
+    let mut g = Lucie::from_layout(&layout(fresh()), &Options::new(), SEED).unwrap();
     let mut redeals = 0;
     loop {
         let mut ms = Vec::new();
@@ -90,13 +100,13 @@ fn solves_an_easy_deal_and_the_line_replays() {
     let order: Vec<i32> = (0..52).collect();
     let fans: Vec<Vec<i32>> = order.chunks(3).map(|c| c.iter().rev().copied().collect()).collect();
     let l = layout(fans);
-    let mut g = Lucie::from_layout(&l, &Options::new()).unwrap();
+    let mut g = Lucie::from_layout(&l, &Options::new(), SEED).unwrap();
     let out = search::search(&mut g, BIG);
     let Verdict::Won(line) = out.verdict else { panic!("{:?}", out.verdict) };
     assert_eq!(line.len(), 52);
     assert_eq!(out.nodes, 0, "safe moves alone win");
-    let mut g = Lucie::from_layout(&l, &Options::new()).unwrap();
-    position(&l, &Options::new(), &line.to_vec()).unwrap();
+    let mut g = Lucie::from_layout(&l, &Options::new(), SEED).unwrap();
+    position(&Input::new(&l, &Options::new()).with_seed(&SEED), &line.to_vec()).unwrap();
     for t in &line {
         let mut ms = Vec::new();
         g.legal(&mut ms);
@@ -122,9 +132,9 @@ fn best_first_and_depth_first_agree_on_dealt_positions() {
             }
         }
         let l = layout(fans);
-        let mut g = Lucie::from_layout(&l, &Options::new()).unwrap();
+        let mut g = Lucie::from_layout(&l, &Options::new(), SEED).unwrap();
         let best = crate::best_first::best_first(&mut g, BIG, |g, _| g.score());
-        let mut g = Lucie::from_layout(&l, &Options::new()).unwrap();
+        let mut g = Lucie::from_layout(&l, &Options::new(), SEED).unwrap();
         let dfs = search::search(&mut g, BIG);
         assert_eq!(best.verdict_str(), dfs.verdict_str(), "multiplier {m}");
         assert_ne!(best.verdict_str(), "unknown");

@@ -17,7 +17,7 @@
 use crate::search::{self, Game, Limits, Outcome};
 use crate::seen::MeteredMap;
 use std::cell::RefCell;
-use crate::{Layout, Options};
+use crate::{Input, Layout, Options};
 
 const TABLE: usize = 28;
 const FULL: u32 = (1 << TABLE) - 1;
@@ -803,8 +803,8 @@ impl Pyramid {
     }
 }
 
-pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Pyramid::from_layout(layout, options)?;
+pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
+    let mut g = Pyramid::from_layout(input.layout, input.options)?;
     Ok(search::search(&mut g, limits))
 }
 
@@ -812,8 +812,8 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads. A won position lists no moves.
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = Pyramid::from_layout(layout, options)?;
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let mut g = Pyramid::from_layout(input.layout, input.options)?;
     Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Pyramid::token(m), |g, m| {
         g.apply(m);
     }))

@@ -5,7 +5,7 @@ use super::*;
 use crate::search::Verdict;
 use crate::rng::xorshift;
 
-const BIG: Limits = Limits { nodes: 1_000_000, max_bytes: 1 << 30 };
+const BIG: Limits = Limits { budget: 1_000_000, max_bytes: 1 << 30 };
 
 /// Card of rank 1..13 in suit 0..3.
 fn c(rank: u8, suit: u8) -> u8 {
@@ -174,7 +174,7 @@ fn pruning_keeps_every_verdict() {
 /// verdict, decided, and a win replayed to the end. Returns (won, `with` searched fewer positions).
 fn same_verdict(mut with: Pyramid, mut without: Pyramid, what: &str) -> (bool, bool) {
     let a = search::search(&mut with, BIG);
-    let b = search::search(&mut without, Limits { nodes: 20_000_000, max_bytes: 1 << 32 });
+    let b = search::search(&mut without, Limits { budget: 20_000_000, max_bytes: 1 << 32 });
     assert_eq!(a.verdict_str(), b.verdict_str(), "{what}");
     assert_ne!(a.verdict_str(), "unknown");
     let won = if let Verdict::Won(line) = &a.verdict {
@@ -327,7 +327,7 @@ fn walk_lists_sorted_legal_moves() {
     }
     layout.insert("rows".into(), rows);
     layout.insert("stock".into(), vec![vec![]]);
-    let w = walk(&layout, &Options::new(), 7, 50).unwrap();
+    let w = walk(&Input::new(&layout, &Options::new()), 7, 50).unwrap();
     assert!(w[0].0.is_empty());
     for (line, moves) in &w {
         let mut s = moves.clone();

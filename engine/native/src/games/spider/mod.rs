@@ -13,7 +13,7 @@
 
 use crate::best_first::BestFirst;
 use crate::search::{interleave, Game, Lazy, Limits, Outcome, Resume, Verdict};
-use crate::{Layout, Options};
+use crate::{Input, Layout, Options};
 use key::Exact;
 
 mod beam;
@@ -590,25 +590,25 @@ impl Game for Spider {
 /// best-first searches and the complete one; two and four suits: the complete one and two beam
 /// searches by stock phase (`beam.rs`), the complete search's slices starting at
 /// `COMPLETE_FIRST_SLICE`. A win any of them finds is a real line; only the complete one can
-/// prove `lost`. Options `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `plan`, `cf` (the complete
-/// search's first slice), `bk`, `bg`, `bm`, `bf` (the beam's `Settings`): tuning knobs for
-/// measurement only.
-pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Spider::from_layout(layout, options)?;
+/// prove `lost`. Tuning knobs `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `plan`, `cf` (the complete
+/// search's first slice), `bk`, `bg`, `bm`, `bf` (the beam's `Settings`): for measurement only.
+pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
+    let (options, tuning) = (input.options, input.tuning);
+    let mut g = Spider::from_layout(input.layout, options)?;
     for k in 0..6 {
-        if let Some(&v) = options.get(&format!("w{k}")) {
+        if let Some(&v) = tuning.get(&format!("w{k}")) {
             g.w[k] = v;
         }
     }
     let one_suit = options.get("suits") == Some(&1);
-    let dw = options.get("dw").copied().unwrap_or(if one_suit { 0 } else { DEPTH_WEIGHT });
-    g.no_sideways = options.get("side").map_or(NO_SIDEWAYS, |&v| v == 0);
-    if options.contains_key("dfs") {
-        g.narrow = options["dfs"] == 1;
+    let dw = tuning.get("dw").copied().unwrap_or(if one_suit { 0 } else { DEPTH_WEIGHT });
+    g.no_sideways = tuning.get("side").map_or(NO_SIDEWAYS, |&v| v == 0);
+    if let Some(&dfs) = tuning.get("dfs") {
+        g.narrow = dfs == 1;
         return Ok(crate::search::search(&mut g, limits));
     }
-    let deep = options.get("dw3").copied().unwrap_or(NARROW_DEPTH_WEIGHT);
-    let plan = match (options.get("plan"), options.get("suits")) {
+    let deep = tuning.get("dw3").copied().unwrap_or(NARROW_DEPTH_WEIGHT);
+    let plan = match (tuning.get("plan"), options.get("suits")) {
         (Some(&v), _) => plan_knob(v),
         (None, Some(1)) => vec![(Kind::Narrow, dw), (Kind::Complete, dw), (Kind::Narrow, deep)],
         // two and four suits (bench log S7): two beam searches by stock phase (depth weights 8
@@ -617,15 +617,15 @@ pub fn solve(layout: &Layout, options: &Options, limits: Limits) -> Result<Outco
     };
     // the complete search costs the most a position (exact keys) and has won the fewest deals
     // in two and four suits: a smaller share there (bench log S6)
-    let complete_first = options.get("cf").map_or(if one_suit { FIRST_SLICE } else { COMPLETE_FIRST_SLICE }, |&v| v.max(1) as u64);
+    let complete_first = tuning.get("cf").map_or(if one_suit { FIRST_SLICE } else { COMPLETE_FIRST_SLICE }, |&v| v.max(1) as u64);
     let mut set = beam::SETTINGS;
     for (knob, field) in [("bk", &mut set.width), ("bg", &mut set.grow)] {
-        if let Some(&v) = options.get(knob) {
+        if let Some(&v) = tuning.get(knob) {
             *field = v.max(1) as usize;
         }
     }
     for (knob, field) in [("bm", &mut set.per_root), ("bf", &mut set.last)] {
-        if let Some(&v) = options.get(knob) {
+        if let Some(&v) = tuning.get(knob) {
             *field = v.max(1) as u64;
         }
     }
@@ -824,8 +824,8 @@ const DEPTH_WEIGHT: i64 = 3;
 
 /// For the differential tests: random play from the deal, every legal single move listed at each
 /// step (crate::walk).
-pub fn walk(layout: &Layout, options: &Options, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = Spider::from_layout(layout, options)?;
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+    let mut g = Spider::from_layout(input.layout, input.options)?;
     Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Spider::token(m), |g, m| {
         g.apply(m);
     }))

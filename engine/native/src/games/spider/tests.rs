@@ -205,10 +205,10 @@ fn searches_win_a_small_position_and_prove_a_small_loss() {
     let lo: Vec<u8> = (1..=6).rev().map(s).collect();
     let mut g = pos(&[(&hi, 0), (&lo, 0)], &[]);
     g.off = 7;
-    let out = best_first(&mut g, Limits { nodes: 1000, max_bytes: 1 << 30 }, |g, d| g.eval() * 4 + d as i64);
+    let out = best_first(&mut g, Limits { budget: 1000, max_bytes: 1 << 30 }, |g, d| g.eval() * 4 + d as i64);
     assert_eq!(out.verdict, Verdict::Won(vec!["2:6>1"].into()));
     let mut g = buried_six();
-    let out = crate::search::search(&mut g, Limits { nodes: 100_000, max_bytes: 1 << 30 });
+    let out = crate::search::search(&mut g, Limits { budget: 100_000, max_bytes: 1 << 30 });
     assert_eq!(out.verdict, Verdict::Lost);
 }
 
@@ -246,14 +246,14 @@ fn a_narrow_search_running_dry_proves_nothing_and_the_complete_one_wins() {
     let mut c = Vec::new();
     g.candidates(&mut c);
     assert!(c.is_empty(), "{c:?}");
-    let dry = best_first(&mut g, Limits { nodes: 1000, max_bytes: 1 << 30 }, |g, _| g.eval());
+    let dry = best_first(&mut g, Limits { budget: 1000, max_bytes: 1 << 30 }, |g, _| g.eval());
     assert_eq!(dry.verdict, Verdict::Lost, "the narrow search alone runs dry");
     g.narrow = false;
-    let out = turns(&g, 3, Limits { nodes: 1000, max_bytes: 1 << 30 });
+    let out = turns(&g, 3, Limits { budget: 1000, max_bytes: 1 << 30 });
     assert!(matches!(out.verdict, Verdict::Won(_)), "{out:?}");
     // the lost position of the test above: only the complete search says lost
     let g = buried_six();
-    assert_eq!(turns(&g, 3, Limits { nodes: 100_000, max_bytes: 1 << 30 }).verdict, Verdict::Lost);
+    assert_eq!(turns(&g, 3, Limits { budget: 100_000, max_bytes: 1 << 30 }).verdict, Verdict::Lost);
 }
 
 /// A full four-suit deal from a seeded shuffle (a xorshift: only the tests' own randomness).
@@ -309,7 +309,7 @@ fn the_wide_search_running_dry_proves_nothing() {
     // buried_six is lost: with the wide search beside the complete one, `lost` still comes only
     // from the complete one (a plan without one gets one); the wide one alone runs dry and waits
     let g = buried_six();
-    let limits = Limits { nodes: 100_000, max_bytes: 1 << 30 };
+    let limits = Limits { budget: 100_000, max_bytes: 1 << 30 };
     assert_eq!(turns_with(&g, &[(Kind::Complete, 3), (Kind::Wide, 8)], FIRST_SLICE, limits).verdict, Verdict::Lost);
     assert_eq!(turns_with(&g, &[(Kind::Wide, 8)], FIRST_SLICE, limits).verdict, Verdict::Lost, "a complete search is added");
     // the complete search's smaller share (two and four suits) and the least one: it still runs
@@ -365,7 +365,7 @@ fn the_beam_search_wins_with_legal_lines_and_proves_nothing() {
     // only from the complete search beside it
     let g = buried_six();
     assert!(beam::Beam::new(&g, beam::SETTINGS).resume(20_000).is_none());
-    let limits = Limits { nodes: 100_000, max_bytes: 1 << 30 };
+    let limits = Limits { budget: 100_000, max_bytes: 1 << 30 };
     let out = turns_with(&g, &[(Kind::Complete, 3), (Kind::Beam, 8), (Kind::Beam, 5)], COMPLETE_FIRST_SLICE, limits);
     assert_eq!(out.verdict, Verdict::Lost);
 }

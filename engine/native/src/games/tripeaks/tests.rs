@@ -4,7 +4,7 @@
 use super::*;
 use crate::search::Verdict;
 
-const BIG: Limits = Limits { nodes: 1_000_000, max_bytes: 1 << 30 };
+const BIG: Limits = Limits { budget: 1_000_000, max_bytes: 1 << 30 };
 
 fn c(rank: u8, suit: u8) -> u8 {
     suit * 13 + rank - 1

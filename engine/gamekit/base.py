@@ -44,8 +44,11 @@ class Rules(Protocol):
     half is in Rust. Rules never read files and never call the native solver: the two are kept
     honest by differential tests, not by sharing code."""
 
-    def new_state(self, layout: Mapping[str, list[list[int]]], options: Mapping[str, str]) -> Any:
-        """The dealt position from the game's layout and the code's options (changed in place)."""
+    def new_state(self, layout: Mapping[str, list[list[int]]], options: Mapping[str, str],
+                  seed: bytes | None = None) -> Any:  # fmt: skip
+        """The dealt position from the game's layout and the code's options (changed in place).
+        `seed` is the deal's 64 bytes (`Deal.seed`; None for a position or a classic deal): a game
+        whose redeals shuffle with it (`seeded=True`) refuses a missing one, the others ignore it."""
 
     def legal_moves(self, state: Any) -> list[str]:
         """Every legal move, as notation tokens."""
@@ -120,7 +123,7 @@ class Game:
     deck_of: Callable[[Mapping[str, str]], list[int]] = one_deck
     key_of: Callable[[Mapping[str, str]], str] | None = None  # None: the deal key is the game id
     classic: bool = False  # True: also dealt by classic numbers (C codes, seed 000 section 7)
-    seeded: bool = False  # True: redeals need the seed, so the layout carries it (group `seed`, 64 bytes)
+    seeded: bool = False  # True: its redeals shuffle with the deal's seed (rules and solver take `seed=`)
     # The game's Solvitaire JSON position format (PILES, to_doc, from_doc, layout_of); None: none yet.
     solvitaire: Any = None
 
@@ -156,18 +159,13 @@ class Game:
         """The fresh deck as card ints, position 0 first."""
         return self.deck_of(dict(options))
 
-    def layout(self, options: Options | Mapping[str, str], order: Sequence[int], seed: bytes | None = None) -> Layout:
-        """The dealt layout from the shuffled order (position 0 dealt first). Given the deal's seed,
-        a seeded game's layout also carries it as group `seed` = [[64 byte values]]: its redeals
-        shuffle with the seed's redeal streams, in the referee and in the solver alike."""
+    def layout(self, options: Options | Mapping[str, str], order: Sequence[int]) -> Layout:
+        """The dealt layout from the shuffled order (position 0 dealt first): cards only. A
+        redealing game's seed is not part of it: the deal carries it (`Deal.seed`), and the
+        referee and the solver take it as `seed=`."""
         if len(order) != self.deck_size:
             raise BadInput(f"{self.id} deals {self.deck_size} cards, got an order of {len(order)}")
-        out = self.lay_out(list(order), dict(options))
-        if self.seeded and seed is not None:
-            if len(seed) != 64:
-                raise BadInput(f"{self.id} redeals from the deal's seed; accepted: a 64-byte seed")
-            out["seed"] = [list(seed)]
-        return out
+        return self.lay_out(list(order), dict(options))
 
     def require_rules(self) -> Rules:
         """The referee's rules, or BadInput if the game has none yet."""

@@ -1,0 +1,119 @@
+//! The Python module `engine._native` (PyO3, the `python` feature alone): the crate's `solve`,
+//! `walk`, `solvable` and `games`, the published shuffle, and the test hooks in the submodule
+//! `testing`. Only this folder knows Python: it turns the arguments into an `Input` and the
+//! crate's outcomes into records (`records`), and releases the GIL while the crate works.
+
+mod convert;
+mod records;
+mod testing;
+
+use crate::search::Limits;
+use crate::{Input, Layout, Options, Tuning};
+use convert::layout_of;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use records::{Outcome, Step};
+
+/// Fisher-Yates positions for a 64-byte seed (the published stream).
+#[pyfunction]
+fn deal_positions(py: Python<'_>, seed: &Bound<'_, PyBytes>, size: usize) -> PyResult<Vec<u32>> {
+    let seed = seed.as_bytes().to_vec();
+    if seed.len() != 64 {
+        return Err(PyValueError::new_err(format!("seed must be 64 bytes, got {}", seed.len())));
+    }
+    Ok(py.detach(|| crate::deal::deal_positions(&seed, size)))
+}
+
+/// The seed's bytes, copied out of the Python object so the crate can work without the GIL.
+/// Its length is the game's to check (`Input::seed64`): only the redealing games read it.
+fn seed_of(seed: Option<Bound<'_, PyBytes>>) -> Option<Vec<u8>> {
+    seed.map(|s| s.as_bytes().to_vec())
+}
+
+/// Solve a laid-out deal within `budget` positions and `max_bytes` of memory; the deal's `seed`
+/// for the games that redeal, `tuning` knobs for measurement. ValueError for a game without a
+/// solver, a bad layout, an option or knob the game does not read, or a missing seed it needs.
+#[pyfunction]
+#[pyo3(signature = (game, layout, options, *, budget, max_bytes, seed = None, tuning = None))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    game: &str,
+    #[pyo3(from_py_with = layout_of)] layout: Layout,
+    options: Options,
+    budget: u64,
+    max_bytes: u64,
+    seed: Option<Bound<'_, PyBytes>>,
+    tuning: Option<Tuning>,
+) -> PyResult<Outcome> {
+    let seed = seed_of(seed);
+    let tuning = tuning.unwrap_or_default();
+    let out = py
+        .detach(|| {
+            let mut input = Input::new(&layout, &options).with_tuning(&tuning);
+            if let Some(s) = &seed {
+                input = input.with_seed(s);
+            }
+            crate::solve(game, &input, Limits { budget, max_bytes })
+        })
+        .map_err(PyValueError::new_err)?;
+    Outcome::new(py, &out)
+}
+
+/// Random play from a deal, `steps` moves chosen by `walk_seed`: one `Step` a position.
+#[pyfunction]
+#[pyo3(signature = (game, layout, options, *, walk_seed, steps, seed = None))]
+fn walk(
+    py: Python<'_>,
+    game: &str,
+    #[pyo3(from_py_with = layout_of)] layout: Layout,
+    options: Options,
+    walk_seed: u64,
+    steps: usize,
+    seed: Option<Bound<'_, PyBytes>>,
+) -> PyResult<Vec<Step>> {
+    let seed = seed_of(seed);
+    let walked = py
+        .detach(|| {
+            let mut input = Input::new(&layout, &options);
+            if let Some(s) = &seed {
+                input = input.with_seed(s);
+            }
+            crate::walk(game, &input, walk_seed, steps)
+        })
+        .map_err(PyValueError::new_err)?;
+    walked.into_iter().map(|(line, moves)| Step::new(py, line, moves)).collect()
+}
+
+/// Whether the native engine has a solver for `game`.
+#[pyfunction]
+fn solvable(game: &str) -> bool {
+    crate::solvable(game)
+}
+
+/// The games the native engine has a solver for, in its table's order.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    crate::solvable_games()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(deal_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solvable, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(walk, m)?)?;
+    m.add_class::<Outcome>()?;
+    m.add_class::<Step>()?;
+    let py = m.py();
+    let t = testing::module(py)?;
+    m.add("testing", &t)?;
+    // `import engine._native.testing` finds it here (an extension module is no package)
+    py.import("sys")?.getattr("modules")?.set_item("engine._native.testing", &t)?;
+    m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    // a digest of this crate's source (build.rs): another solver, another engine_version
+    m.add("SOURCE", env!("DEALPOOL_SOURCE_DIGEST"))?;
+    Ok(())
+}
