@@ -16,6 +16,7 @@ from pipeline.fair.state import (
     SECRET,
     current,
     fair_dir,
+    locked,
     read_json,
     record,
     reveal_name,
@@ -30,6 +31,12 @@ from pipeline.store import Folder
 
 
 def commit(folder: Folder, pool: Path | None = None) -> str:
+    """`_commit` under the folder's lock (waited for): four concurrent commits make one commitment."""
+    with locked(folder):
+        return _commit(folder, pool)
+
+
+def _commit(folder: Folder, pool: Path | None = None) -> str:
     """Make a server seed with `secrets`, keep it private, return its commitment (to publish). With
     `pool`, pin its board files now (their SHA-256s, published with the commitment), so no draw
     under this commitment can come from another pool."""
@@ -55,6 +62,12 @@ def commit(folder: Folder, pool: Path | None = None) -> str:
 
 
 def reveal(folder: Folder, out: Path) -> dict[str, Any]:
+    """`_reveal` under the folder's lock (waited for)."""
+    with locked(folder):
+        return _reveal(folder, out)
+
+
+def _reveal(folder: Folder, out: Path) -> dict[str, Any]:
     """Put the seed, the client seeds and the commitment into the export `out` (reveal-<c>.json), after
     checking the seed against its commitment and that `out` already ships this commitment's sample."""
     c = current(folder)

@@ -96,6 +96,18 @@ def save_record(folder: Folder, rec: dict[str, Any]) -> None:
     write_json(fair_dir(folder) / f"{rec['commitment']}.json", rec)
 
 
+FAIR_WAIT = 60.0
+"""Seconds a fair step waits for the folder's lock (a draw is milliseconds; a solve holds it longer)."""
+
+
+def locked(folder: Folder):  # type: ignore[no-untyped-def]
+    """The folder's write lock, waited for: the fair records are read, changed and written under the
+    same lock as the tables, so concurrent draws are all recorded and commits happen one at a time."""
+    from pipeline.store import writer
+
+    return writer(folder, wait=FAIR_WAIT)
+
+
 def secret_path(folder: Folder, commitment: str) -> Path:
     return fair_dir(folder) / SECRET / commitment
 

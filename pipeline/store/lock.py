@@ -14,6 +14,7 @@ import errno
 import fcntl
 import os
 import stat
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -26,9 +27,10 @@ _held: dict[Path, tuple[int, int]] = {}  # root -> (fd, depth): the locks this p
 
 
 @contextlib.contextmanager
-def writer(folder: Folder) -> Iterator[Folder]:
+def writer(folder: Folder, wait: float = 0.0) -> Iterator[Folder]:
     """Hold the folder's write lock (reentrant in one process): one writing run at a time. A second
-    run stops at once with RunFailed naming the holder. The kernel drops the lock when its holder
+    run stops with RunFailed naming the holder, at once or after `wait` seconds of trying (the fair
+    steps wait: each is a moment's work, and concurrent draws must all be recorded). The kernel drops the lock when its holder
     dies, however it dies, so a lock is never stale; then `recover` tidies what the dead run left."""
     root = folder.root.resolve()
     if root in _held:
@@ -38,9 +40,18 @@ def writer(folder: Folder) -> Iterator[Folder]:
         folder.check_layout()
         files.real_dir(folder.root)
         fd = open_lock(folder)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() < deadline:
+                    time.sleep(0.01)
+                    continue
+            except BaseException:
+                os.close(fd)
+                raise
             holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
             os.close(fd)
             raise engine.RunFailed(
