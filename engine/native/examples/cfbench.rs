@@ -4,7 +4,7 @@
 //! MAX_MB=N: the memory cap in MiB, default 2048; the pipeline's default is 1024).
 //! The real benchmark is `make bench` (bench/canfield.py, every line replayed); this is for tuning.
 
-use dealpool_native::{games::canfield, search::Limits, Input, Layout, Options};
+use dealpool_native::{core::kit, games::canfield, Input, Layout, Limits, Options};
 use std::time::Instant;
 
 mod shared;
@@ -15,7 +15,7 @@ fn layout(n: u64) -> Layout {
     let mut h = Sha512::new();
     h.update(b"SiggySoft Solitaire numbered deal v1\x00canfield\x00");
     h.update(n.to_be_bytes());
-    let o: Vec<i32> = dealpool_native::deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
+    let o: Vec<i32> = dealpool_native::core::deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
     let mut l = Layout::new();
     l.insert("reserve".into(), vec![o[0..13].to_vec()]);
     l.insert("foundation".into(), vec![vec![o[13]]]);
@@ -33,7 +33,7 @@ fn main() {
     let t0 = Instant::now();
     for n in from..=to {
         let t = Instant::now();
-        let out = canfield::solve(&Input::new(&layout(n), &opts), Limits { budget: nodes, max_bytes: max_mb << 20 }).unwrap();
+        let out = kit::solve::<canfield::Canfield>(&Input::new(&layout(n), &opts), Limits { budget: nodes, max_bytes: max_mb << 20 }).unwrap();
         let dt = t.elapsed().as_secs_f64();
         total += out.nodes;
         match out.verdict_str() {

@@ -4,7 +4,7 @@
 //! Prints totals and a digest of every deal's verdict and node count (to spot any change).
 //! The real benchmark is `python -m bench --games freecell`.
 
-use dealpool_native::{games::freecell, search::Limits, search::Verdict, Input, Layout, Options, Tuning};
+use dealpool_native::{games::freecell, Limits, Verdict, Input, Layout, Options, Tuning};
 use std::time::Instant;
 
 fn main() {

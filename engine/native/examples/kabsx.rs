@@ -1,6 +1,6 @@
 //! Tuning aid: the abstract search alone on numbered deals:
 //! `cargo run --release --example kabsx -- DRAW NODES DEAL...`.
-use dealpool_native::{games::klondike, search::Limits, Input, Options, Tuning};
+use dealpool_native::{games::klondike, Limits, Input, Options, Tuning};
 use std::time::Instant;
 fn main() {
     let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();

@@ -3,7 +3,7 @@
 //! The real benchmark is `make bench` (bench/); this is for tuning. `LIST=3,17,40` runs those
 //! deals instead of FROM..TO (e.g. the easy deals alone, under callgrind).
 
-use dealpool_native::{games::klondike, search::Limits, Input, Options, Tuning};
+use dealpool_native::{games::klondike, Limits, Input, Options, Tuning};
 use std::time::Instant;
 
 mod shared;

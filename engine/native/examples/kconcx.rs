@@ -1,7 +1,7 @@
 //! Tuning aid: how often an abstract win is concretized:
 //! `cargo run --release --example kconcx -- DRAW FROM TO NODES`.
 use dealpool_native::games::klondike::{abstract_game, concretize, AbsMove, State};
-use dealpool_native::search::{search, Limits, Verdict};
+use dealpool_native::core::search::{search, Limits, Verdict};
 use dealpool_native::{games::klondike, Options};
 fn main() {
     let a: Vec<u64> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();

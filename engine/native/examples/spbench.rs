@@ -6,7 +6,7 @@
 //! The deals are dealt here as engine/deal.py deals them (the pipeline's own check compares the
 //! two shuffles); `EACH` against `dealpool solve` on a few deals checks this copy of the layout.
 
-use dealpool_native::{games::spider, search::Limits, Input, Layout, Options};
+use dealpool_native::{games::spider, Limits, Input, Layout, Options};
 use sha2::{Digest, Sha512};
 use std::time::Instant;
 
@@ -29,7 +29,7 @@ fn numbered_layout(suits: u64, n: u64) -> Layout {
     h.update(format!("SiggySoft Solitaire numbered deal v1\x00spider-{suits}\x00").as_bytes());
     h.update(n.to_be_bytes());
     let fresh = deck(suits);
-    let order: Vec<i32> = dealpool_native::deal::deal_positions(&h.finalize(), 104).into_iter().map(|p| fresh[p as usize]).collect();
+    let order: Vec<i32> = dealpool_native::core::deal::deal_positions(&h.finalize(), 104).into_iter().map(|p| fresh[p as usize]).collect();
     let sizes = [6, 6, 6, 6, 5, 5, 5, 5, 5, 5];
     let mut cols = vec![Vec::new(); 10];
     let mut k = 0;

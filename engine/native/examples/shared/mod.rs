@@ -1,6 +1,6 @@
 //! What the bench examples share (not an example itself: a folder without main.rs).
 
-use dealpool_native::search::{Outcome, Verdict};
+use dealpool_native::core::search::{Outcome, Verdict};
 
 /// FNV-1a of a won line's tokens (each followed by a space), 0 when there is no line: printed per
 /// deal with `EACH=1`, so that before/after runs can be compared deal by deal, line included.

@@ -1,11 +1,11 @@
 //! The crossing of Python values into the crate and back: a layout read by the lists' own fast
 //! path, a line made into a list of str with its repeated tokens shared.
 
-use crate::search;
-use crate::Layout;
+use crate::core::search;
+use crate::core::input::Layout;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use pyo3::ffi;
 
 /// A layout (a dict of lists of lists of int, as every game's `lay_out` makes it) read by
@@ -121,4 +121,10 @@ fn new_str(py: Python<'_>, t: &[u8]) -> PyResult<*mut ffi::PyObject> {
         std::ptr::copy_nonoverlapping(t.as_ptr(), ffi::PyUnicode_1BYTE_DATA(s), t.len());
         Ok(s)
     }
+}
+
+/// The seed's bytes, copied out of the Python object so the crate can work without the GIL.
+/// Its length is the game's to check (`Input::seed64`): only the redealing games read it.
+pub(super) fn seed_of(seed: Option<Bound<'_, PyBytes>>) -> Option<Vec<u8>> {
+    seed.map(|s| s.as_bytes().to_vec())
 }

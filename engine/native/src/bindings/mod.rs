@@ -7,9 +7,10 @@ mod convert;
 mod records;
 mod testing;
 
-use crate::search::Limits;
-use crate::{Input, Layout, Options, Tuning};
-use convert::layout_of;
+use crate::core::search::Limits;
+use crate::games as registry;
+use crate::core::input::{Input, Layout, Options, Tuning};
+use convert::{layout_of, seed_of};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -22,13 +23,7 @@ fn deal_positions(py: Python<'_>, seed: &Bound<'_, PyBytes>, size: usize) -> PyR
     if seed.len() != 64 {
         return Err(PyValueError::new_err(format!("seed must be 64 bytes, got {}", seed.len())));
     }
-    Ok(py.detach(|| crate::deal::deal_positions(&seed, size)))
-}
-
-/// The seed's bytes, copied out of the Python object so the crate can work without the GIL.
-/// Its length is the game's to check (`Input::seed64`): only the redealing games read it.
-fn seed_of(seed: Option<Bound<'_, PyBytes>>) -> Option<Vec<u8>> {
-    seed.map(|s| s.as_bytes().to_vec())
+    Ok(py.detach(|| crate::core::deal::deal_positions(&seed, size)))
 }
 
 /// Solve a laid-out deal within `budget` positions and `max_bytes` of memory; the deal's `seed`
@@ -55,7 +50,7 @@ fn solve(
             if let Some(s) = &seed {
                 input = input.with_seed(s);
             }
-            crate::solve(game, &input, Limits { budget, max_bytes })
+            registry::solve(game, &input, Limits { budget, max_bytes })
         })
         .map_err(PyValueError::new_err)?;
     Outcome::new(py, &out)
@@ -80,7 +75,7 @@ fn walk(
             if let Some(s) = &seed {
                 input = input.with_seed(s);
             }
-            crate::walk(game, &input, walk_seed, steps)
+            registry::walk(game, &input, walk_seed, steps)
         })
         .map_err(PyValueError::new_err)?;
     walked.into_iter().map(|(line, moves)| Step::new(py, line, moves)).collect()
@@ -89,13 +84,13 @@ fn walk(
 /// Whether the native engine has a solver for `game`.
 #[pyfunction]
 fn solvable(game: &str) -> bool {
-    crate::solvable(game)
+    registry::solvable(game)
 }
 
 /// The games the native engine has a solver for, in its table's order.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
-    crate::solvable_games()
+    registry::solvable_games()
 }
 
 #[pymodule]

@@ -2,7 +2,7 @@
 //! names what it reads (`out.nodes`, never `out[1]`) and a field added later breaks no unpacking.
 
 use super::convert::py_tokens;
-use crate::search::{self, Verdict};
+use crate::core::search::{self, Verdict};
 use pyo3::prelude::*;
 use pyo3::intern;
 use pyo3::types::{PyList, PyString};

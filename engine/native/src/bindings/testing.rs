@@ -2,8 +2,9 @@
 //! state with the referee's, and nothing else (the pipeline never calls them).
 
 use super::convert::layout_of;
-use super::seed_of;
-use crate::{Input, Layout, Options};
+use super::convert::seed_of;
+use crate::core::input::{Input, Layout, Options};
+use crate::games;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -26,7 +27,7 @@ fn position(
         if let Some(s) = &seed {
             input = input.with_seed(s);
         }
-        crate::position(game, &input, &line)
+        games::position(game, &input, &line)
     })
     .map_err(PyValueError::new_err)
 }
@@ -39,7 +40,7 @@ fn klondike_reconcretize(
     options: Options,
     line: Vec<String>,
 ) -> PyResult<Option<Vec<String>>> {
-    py.detach(|| crate::games::klondike::reconcretize(&layout, &options, &line)).map_err(PyValueError::new_err)
+    py.detach(|| games::klondike::reconcretize(&layout, &options, &line)).map_err(PyValueError::new_err)
 }
 
 /// The submodule, made and filled.

@@ -1,6 +1,6 @@
 //! The solvable games, one folder each: a game's moves, safe moves, key, search tuning, random
-//! walk and tests live in `games/<game>/`; the shared search machinery beside (`crate::search`,
-//! `crate::best_first`, `crate::seen`, `crate::walk`). `GAMES` registers them: the crate's
+//! walk and tests live in `games/<game>/`; the shared search machinery beside (`crate::core::search`,
+//! `crate::core::best_first`, `crate::core::seen`, `crate::core::walk`). `GAMES` registers them: the crate's
 //! `solve`, `walk`, `position` and `solvable` (and the Python module) read only that table.
 
 pub mod canfield;
@@ -12,9 +12,10 @@ pub mod pyramid;
 pub mod spider;
 pub mod tripeaks;
 
-use crate::search::{Limits, Outcome};
-use crate::walk::Walk;
-use crate::Input;
+use crate::core::search::{Limits, Outcome};
+use crate::core::walk::Walk;
+use crate::core::input::Input;
+use crate::core::kit;
 
 /// One solvable game: its id (as the Python side names it), the names it reads, and its entry
 /// points.
@@ -46,14 +47,53 @@ const SPIDER_KNOBS: &[&str] = &["w0", "w1", "w2", "w3", "w4", "w5", "dw", "dw3",
 /// when it is here.
 pub static GAMES: &[GameEntry] = &[
     GameEntry { id: "klondike", options: &["draw", "passes"], knobs: &["abstract"], solve: klondike::solve, walk: klondike::walk, position: None },
-    GameEntry { id: "freecell", options: &["cells"], knobs: FREECELL_KNOBS, solve: freecell::solve, walk: freecell::walk, position: None },
-    GameEntry { id: "canfield", options: &["draw", "passes"], knobs: &[], solve: canfield::solve, walk: canfield::walk, position: None },
-    GameEntry { id: "tripeaks", options: &["wrap"], knobs: &[], solve: tripeaks::solve, walk: tripeaks::walk, position: None },
-    GameEntry { id: "pyramid", options: &["passes", "all"], knobs: &[], solve: pyramid::solve, walk: pyramid::walk, position: None },
-    GameEntry { id: "spider", options: &["suits"], knobs: SPIDER_KNOBS, solve: spider::solve, walk: spider::walk, position: None },
-    GameEntry { id: "labellelucie", options: &[], knobs: &[], solve: labellelucie::solve, walk: labellelucie::walk, position: Some(labellelucie::position) },
-    GameEntry { id: "gaps", options: &[], knobs: &[], solve: gaps::solve, walk: gaps::walk, position: Some(gaps::position) },
+    GameEntry { id: "freecell", options: &["cells"], knobs: FREECELL_KNOBS, solve: freecell::solve, walk: kit::walk::<freecell::FreeCell>, position: None },
+    GameEntry { id: "canfield", options: &["draw", "passes"], knobs: &[], solve: kit::solve::<canfield::Canfield>, walk: kit::walk::<canfield::Canfield>, position: None },
+    GameEntry { id: "tripeaks", options: &["wrap"], knobs: &[], solve: kit::solve::<tripeaks::TriPeaks>, walk: kit::walk::<tripeaks::TriPeaks>, position: None },
+    GameEntry { id: "pyramid", options: &["passes", "all"], knobs: &[], solve: kit::solve::<pyramid::Pyramid>, walk: kit::walk::<pyramid::Pyramid>, position: None },
+    GameEntry { id: "spider", options: &["suits"], knobs: SPIDER_KNOBS, solve: spider::solve, walk: kit::walk::<spider::Spider>, position: None },
+    GameEntry { id: "labellelucie", options: &[], knobs: &[], solve: kit::solve::<labellelucie::Lucie>, walk: kit::walk::<labellelucie::Lucie>, position: Some(labellelucie::position) },
+    GameEntry { id: "gaps", options: &[], knobs: &[], solve: kit::solve::<gaps::Gaps>, walk: kit::walk::<gaps::Gaps>, position: Some(gaps::position) },
 ];
+
+/// The registered entry of `game`, its input's names checked, or the error for a game without a
+/// solver or a name it does not read.
+fn entry(game: &str, input: &Input) -> Result<&'static GameEntry, String> {
+    let g = find(game).ok_or_else(|| format!("no solver for game {game:?}"))?;
+    g.check(input)?;
+    Ok(g)
+}
+
+/// Solve one laid-out deal of `game`. Everything the solve allocates for its searches (its
+/// searches in turn, a game's own tables) is charged to one memory meter capped at
+/// `limits.max_bytes` (`memory`).
+pub fn solve(game: &str, input: &Input, limits: Limits) -> Result<Outcome, String> {
+    let g = entry(game, input)?;
+    let _scope = crate::core::memory::scope(limits.max_bytes);
+    (g.solve)(input, limits)
+}
+
+/// Random play for the differential tests (see each game's `walk`): `walk_seed` picks the moves.
+pub fn walk(game: &str, input: &Input, walk_seed: u64, steps: usize) -> Result<Walk, String> {
+    (entry(game, input)?.walk)(input, walk_seed, steps)
+}
+
+/// The piles the solver holds after playing `line` from the deal, for the games with that test
+/// hook (`games::GameEntry::position`).
+pub fn position(game: &str, input: &Input, line: &[String]) -> Result<Vec<Vec<i32>>, String> {
+    let position = entry(game, input)?.position.ok_or_else(|| format!("no position hook for game {game:?}"))?;
+    position(input, line)
+}
+
+/// Which games `solve` can search (the Python side asks before offering a board).
+pub fn solvable(game: &str) -> bool {
+    find(game).is_some()
+}
+
+/// The ids of the games `solve` can search, in the order of `GAMES`.
+pub fn solvable_games() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.id).collect()
+}
 
 /// The entry of `game`, if it is solvable.
 pub fn find(game: &str) -> Option<&'static GameEntry> {
@@ -87,8 +127,8 @@ fn accepted(names: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::search::Limits;
-    use crate::{Input, Layout, Options, Tuning};
+    use crate::core::search::Limits;
+    use crate::core::input::{Input, Layout, Options, Tuning};
 
     const LIMITS: Limits = Limits { budget: 1_000, max_bytes: 1 << 30 };
 
@@ -101,17 +141,17 @@ mod tests {
     fn a_knob_is_read_from_the_tuning_alone() {
         let (l, o) = klondike();
         let t = Tuning::from([("abstract".to_string(), 0)]);
-        assert!(crate::solve("klondike", &Input::new(&l, &o).with_tuning(&t), LIMITS).is_ok());
+        assert!(super::solve("klondike", &Input::new(&l, &o).with_tuning(&t), LIMITS).is_ok());
         // the same knob as an option, a misspelt knob, an option as a knob: refused, named
         let mut as_option = o.clone();
         as_option.insert("abstract".into(), 0);
-        let e = crate::solve("klondike", &Input::new(&l, &as_option), LIMITS).unwrap_err();
+        let e = super::solve("klondike", &Input::new(&l, &as_option), LIMITS).unwrap_err();
         assert!(e.contains("no option \"abstract\""), "{e}");
         let typo = Tuning::from([("abstrakt".to_string(), 0)]);
-        let e = crate::solve("klondike", &Input::new(&l, &o).with_tuning(&typo), LIMITS).unwrap_err();
+        let e = super::solve("klondike", &Input::new(&l, &o).with_tuning(&typo), LIMITS).unwrap_err();
         assert!(e.contains("no tuning knob \"abstrakt\"") && e.contains("abstract"), "{e}");
         let draw = Tuning::from([("draw".to_string(), 3)]);
-        assert!(crate::walk("klondike", &Input::new(&l, &o).with_tuning(&draw), 1, 3).is_err());
+        assert!(super::walk("klondike", &Input::new(&l, &o).with_tuning(&draw), 1, 3).is_err());
     }
 
     #[test]
@@ -136,11 +176,13 @@ mod tests {
         let o = Options::new();
         for (game, group, cards) in [("labellelucie", "tableau", fans), ("gaps", "rows", rows)] {
             let l = Layout::from([(group.to_string(), cards)]);
-            let e = crate::solve(game, &Input::new(&l, &o), LIMITS).unwrap_err();
+            let e = super::solve(game, &Input::new(&l, &o), LIMITS).unwrap_err();
             assert!(e.contains("seed"), "{game}: {e}");
-            assert!(crate::solve(game, &Input::new(&l, &o).with_seed(&[7; 63]), LIMITS).is_err(), "{game}");
-            assert!(crate::solve(game, &Input::new(&l, &o).with_seed(&[7; 64]), LIMITS).is_ok(), "{game}");
-            assert!(crate::position(game, &Input::new(&l, &o).with_seed(&[7; 64]), &[]).is_ok(), "{game}");
+            assert!(super::solve(game, &Input::new(&l, &o).with_seed(&[7; 63]), LIMITS).is_err(), "{game}");
+            assert!(super::solve(game, &Input::new(&l, &o).with_seed(&[7; 64]), LIMITS).is_ok(), "{game}");
+            assert!(super::position(game, &Input::new(&l, &o).with_seed(&[7; 64]), &[]).is_ok(), "{game}");
+            let e = super::position(game, &Input::new(&l, &o).with_seed(&[7; 64]), &["zz".to_string()]).unwrap_err();
+            assert_eq!(e, "move 0 (zz) is not legal here", "{game}");
         }
     }
 }

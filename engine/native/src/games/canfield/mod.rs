@@ -5,8 +5,9 @@
 //! the rules, stock dealt by three with unlimited passes, nothing back from
 //! the foundations. Each pruning and key rule is argued in README.md.
 
-use crate::search::{search, Game, Limits, Outcome};
-use crate::{Input, Layout, Options};
+use crate::core::kit::Dealt;
+use crate::core::search::Game;
+use crate::core::input::{Input, Layout, Options};
 pub use seen::Key;
 
 mod seen;
@@ -554,7 +555,7 @@ impl Game for Canfield {
         Key(key << 6 | if self.k % self.draw == 0 || self.k == n { ON_CYCLE } else { self.k as u128 })
     }
 
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         let mut k = self.k;
         for _ in 0..m.taps {
             out.push(if k == self.seq.len() { "r" } else { "d" });
@@ -574,21 +575,18 @@ impl Canfield {
     }
 }
 
-/// Solve one laid-out deal.
-pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Canfield::new(input.layout, input.options)?;
-    Ok(search(&mut g, limits))
-}
-
-/// For the differential tests: random play from the deal, `steps` moves,
-/// choosing with a xorshift stream from `seed`. Each entry is (the line so
-/// far, every legal single move in the position it reaches, sorted), all
-/// spelled in the notation the referee reads.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = Canfield::new(input.layout, input.options)?;
-    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.atomic(out), |g, m| g.token(m), |g, m| {
-        g.apply(m);
-    }))
+/// The kit's entry points (`crate::core::kit`): solved by the depth-first search; a walk lists
+/// the single (atomic) moves.
+impl Dealt for Canfield {
+    fn deal(input: &Input) -> Result<Self, String> {
+        Canfield::new(input.layout, input.options)
+    }
+    fn singles(&self, out: &mut Vec<Move>) {
+        self.atomic(out)
+    }
+    fn token(&self, m: Move) -> String {
+        Canfield::token(self, m)
+    }
 }
 
 #[cfg(test)]

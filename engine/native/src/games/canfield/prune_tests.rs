@@ -4,8 +4,8 @@
 //! with the pruning, nor the other way round.
 
 use super::*;
-use crate::search::Verdict;
-use crate::rng::xorshift;
+use crate::core::search::{search, Limits, Verdict};
+use crate::core::rng::xorshift;
 
 /// The game with one pruning switched off: `dominated` never, the safe rule that asks only the
 /// foundations (the rule before the pile test), the safe rule without its last case (a card that
@@ -63,7 +63,7 @@ impl Game for Without {
     fn dominated(&self, seen: &dyn Fn(&Key) -> bool) -> bool {
         self.dominance && self.g.dominated(seen)
     }
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         self.g.spell(m, out)
     }
 }
@@ -253,7 +253,7 @@ impl Game for Counting<'_> {
     fn dominated(&self, seen: &dyn Fn(&Key) -> bool) -> bool {
         self.w.dominated(seen)
     }
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         self.w.spell(m, out)
     }
 }

@@ -9,8 +9,8 @@
 //! room for a table's doubling, the set starts another table beside the full one (`Seen`): about 53
 //! million positions fit under 1 GiB, not 29.4 million.
 
-use crate::search::{SeenKey, SeenSet};
-use crate::seen::{hash_table_bytes, HashSeen};
+use crate::core::search::{SeenKey, SeenSet};
+use crate::core::seen::{hash_table_bytes, HashSeen};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// A position's exact key (README.md, "Keys"): the stock pointer in its low 6 bits.
@@ -114,12 +114,12 @@ impl SeenSet<Key> for Seen {
         let Some(grown) = self.newest().growth_bytes() else {
             return true;
         };
-        if grown > crate::memory::room() && self.tables.len() < MAX_TABLES {
+        if grown > crate::core::memory::room() && self.tables.len() < MAX_TABLES {
             // the doubling does not fit: keep this table as it is and start a new one
-            if !crate::memory::charge(hash_table_bytes::<Key>(NEXT_ROOM)) {
+            if !crate::core::memory::charge(hash_table_bytes::<Key>(NEXT_ROOM)) {
                 return false;
             }
-            crate::memory::release(hash_table_bytes::<Key>(NEXT_ROOM));
+            crate::core::memory::release(hash_table_bytes::<Key>(NEXT_ROOM));
             self.tables.push(Table::with_room(NEXT_ROOM));
             return true;
         }
@@ -140,18 +140,18 @@ mod tests {
             .collect();
         let probes = |i: u128| (1u128 << 122) | (i / 5).wrapping_mul(0x9E37_79B9_7F4A_7C15) % (1 << 100) << 6 | (i % 5 * 7 + 2);
         let (mine, charged) = {
-            let _scope = crate::memory::scope(u64::MAX);
+            let _scope = crate::core::memory::scope(u64::MAX);
             let mut s = Seen::default();
             let news: Vec<bool> = keys.iter().map(|&k| s.reserve_one() && s.insert_new(Key(k))).collect();
             let found: Vec<bool> = (0..80_000).map(|i| s.contains(&Key(probes(i)))).collect();
-            ((news, found, s.len()), crate::memory::used())
+            ((news, found, s.len()), crate::core::memory::used())
         };
         let (theirs, charged_shared) = {
-            let _scope = crate::memory::scope(u64::MAX);
-            let mut s: crate::seen::HashSeen<u128> = Default::default();
+            let _scope = crate::core::memory::scope(u64::MAX);
+            let mut s: crate::core::seen::HashSeen<u128> = Default::default();
             let news: Vec<bool> = keys.iter().map(|&k| s.reserve_one() && s.insert_new(k)).collect();
             let found: Vec<bool> = (0..80_000).map(|i| s.contains(&probes(i))).collect();
-            ((news, found, s.len()), crate::memory::used())
+            ((news, found, s.len()), crate::core::memory::used())
         };
         assert!(mine.0.iter().filter(|&&n| !n).count() > 1000 && mine.1.iter().filter(|&&f| f).count() > 1000);
         assert_eq!(mine, theirs);
@@ -173,8 +173,8 @@ mod tests {
         let cap = 5 << 20;
         let key = |i: u128| (1u128 << 122) | i.wrapping_mul(0x9E37_79B9_7F4A_7C15) % (1 << 100) << 6 | (i % 3 + 1);
         let fits_one = {
-            let _scope = crate::memory::scope(cap);
-            let mut s: crate::seen::HashSeen<u128> = Default::default();
+            let _scope = crate::core::memory::scope(cap);
+            let mut s: crate::core::seen::HashSeen<u128> = Default::default();
             let mut n = 0;
             while s.reserve_one() {
                 s.insert(key(n));
@@ -182,20 +182,20 @@ mod tests {
             }
             n
         };
-        let _scope = crate::memory::scope(cap);
+        let _scope = crate::core::memory::scope(cap);
         let mut s = Seen::default();
         let mut n = 0;
         while s.reserve_one() {
             assert!(s.insert_new(Key(key(n))));
             n += 1;
         }
-        assert!(crate::memory::over() && crate::memory::used() <= cap);
+        assert!(crate::core::memory::over() && crate::core::memory::used() <= cap);
         assert_eq!(s.tables.len(), MAX_TABLES);
         assert!(n as f64 > 1.5 * fits_one as f64, "{n} keys against {fits_one} in one table");
         assert_eq!(s.len() as u128, n);
         assert!((0..n).all(|i| s.contains(&Key(key(i)))));
         assert!((n..n + 100_000).all(|i| !s.contains(&Key(key(i)))));
         let charged: u64 = s.tables.iter().map(|t| t.table_bytes()).sum();
-        assert_eq!(crate::memory::used(), charged);
+        assert_eq!(crate::core::memory::used(), charged);
     }
 }

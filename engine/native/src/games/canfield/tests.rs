@@ -2,12 +2,12 @@
 //! reserve, the stock macro, the key, whole deals whose lines replay, bad layouts.
 
 use super::*;
-use crate::search::Verdict;
+use crate::core::search::{search, Limits, Verdict};
 
 const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 31 };
 
 fn card(name: &str) -> i32 {
-    crate::cards::from_name(name) as i32
+    crate::core::cards::from_name(name) as i32
 }
 fn cards(s: &str) -> Vec<i32> {
     s.split_whitespace().map(card).collect()
@@ -87,7 +87,7 @@ fn stock_macro_spells_taps_across_a_redeal() {
     assert_eq!(shown[0], (0, n));
     let (t, k) = *shown.iter().find(|&&(_, k)| k == 3).unwrap();
     assert_eq!(t, 2, "r then d");
-    let mut out = crate::search::Line::new();
+    let mut out = crate::core::search::Line::new();
     g.spell(Move { taps: t, src: WASTE, dst: FOUND }, &mut out);
     assert_eq!(out, vec!["r", "d", "w>f"]);
     assert!(taps > 1 && k == 3);

@@ -1,9 +1,9 @@
 //! The FreeCell search key (what each card lies on, packed at 3 bits a card and kept up to
-//! date by each move, `FreeCell::set_below`) and the searches' set of keys.
+//! date by each move, `FreeCell::set_below`, and told ahead by `FreeCell::key_after` in state.rs)
+//! and the searches' set of keys.
 
 use super::cards::FITS;
-use super::state::{FreeCell, Move, CELL0, HOME};
-use crate::seen::{SeenKey, SeenSet, WordsSet};
+use crate::core::seen::{SeenKey, SeenSet, WordsSet};
 
 /// The exact key: for each card, what it lies on (`below`). It names no column and no cell,
 /// so it is the same for every order of them, and it is kept up to date by each move.
@@ -96,45 +96,13 @@ const CODE: [[u8; 55]; 52] = {
     t
 };
 
-impl FreeCell {
-    /// The key with card `c` lying on `b`.
-    #[inline]
-    fn key_with(&self, c: usize, b: u8) -> Key {
-        let (w, word) = self.key_word(c, b);
-        let k = &self.key.0;
-        Key([if w == 0 { word } else { k[0] }, if w == 1 { word } else { k[1] }, if w == 2 { word } else { k[2] }])
-    }
-
-    /// The key word holding card `c`'s code and its value with `c` lying on `b`: the code is 1
-    /// where it was dealt, else `CODE` (home, a column's bottom, a cell, or one of the two cards
-    /// it fits).
-    #[inline]
-    pub(super) fn key_word(&self, c: usize, b: u8) -> (usize, u64) {
-        let code = if b == self.orig[c] { 1 } else { CODE[c][b as usize] as u64 };
-        debug_assert!(code != 7, "card {c} set on {b}, which it does not fit");
-        let (w, s) = ((SLOT[c] >> 6) as usize, SLOT[c] & 63);
-        (w, self.key.0[w] & !(7 << s) | code << s)
-    }
-
-    /// The key after `m` when no card goes home: then only the card `m` sets down (the run's
-    /// deepest) lies elsewhere, and the only card that may become safe is the one it uncovers
-    /// (the foundations are unchanged, no other card is uncovered); None when that one is safe.
-    pub(super) fn key_after(&self, m: Move) -> Option<Key> {
-        debug_assert!(self.safe_home_move().is_none(), "key_after in a position with a safe move");
-        if m.to == HOME {
-            return None;
-        }
-        let c = if m.from < CELL0 {
-            let (i, n) = (m.from as usize, m.n as usize);
-            let l = self.len[i] as usize;
-            if l > n && self.safe_home(self.cols[i][l - n - 1]) {
-                return None;
-            }
-            self.cols[i][l - n]
-        } else {
-            self.cells[(m.from - CELL0) as usize]
-        };
-        let b = if m.to < CELL0 { self.top(m.to as usize).unwrap_or(BOTTOM) } else { IN_CELL };
-        Some(self.key_with(c as usize, b))
-    }
+/// The key word holding card `c`'s code, and its value with `c` lying on `b` (`dealt`: what it
+/// was dealt on): the code is 1 where it was dealt, else `CODE` (home, a column's bottom, a cell,
+/// or one of the two cards it fits).
+#[inline]
+pub(super) fn word_with(key: &Key, c: usize, b: u8, dealt: u8) -> (usize, u64) {
+    let code = if b == dealt { 1 } else { CODE[c][b as usize] as u64 };
+    debug_assert!(code != 7, "card {c} set on {b}, which it does not fit");
+    let (w, s) = ((SLOT[c] >> 6) as usize, SLOT[c] & 63);
+    (w, key.0[w] & !(7 << s) | code << s)
 }

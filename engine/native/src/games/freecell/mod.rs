@@ -22,8 +22,9 @@ mod tuning;
 #[cfg(test)]
 mod tests;
 
-use crate::search::{Game, Limits, Outcome};
-use crate::{Input, Layout, Options};
+use crate::core::search::{Game, Limits, Outcome};
+use crate::core::input::{Input, Layout, Options};
+use crate::core::kit::Dealt;
 pub use key::{Key, KeySet};
 pub use state::{FreeCell, Move};
 
@@ -64,7 +65,7 @@ impl Game for FreeCell {
         self.key_after(m)
     }
 
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         out.push(self.spell_move(m));
     }
 }
@@ -144,13 +145,20 @@ pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     Ok(tuning::solve(&mut g, input.tuning, limits))
 }
 
-/// For the differential tests: random play from the deal, `steps` moves,
-/// choosing with a xorshift stream from `seed`. Each entry is (the line so
-/// far, every legal single move in the position it reaches, sorted), all
-/// spelled in the notation the referee reads.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = from_layout(input.layout, input.options)?;
-    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal_singles(out), |g, m| g.spell_move(m), |g, m| {
-        g.do_move(m);
-    }))
+
+/// The kit's walk (`crate::core::kit`): the referee's single moves (a run moves card by card
+/// there); `solve` is tuning.rs's.
+impl Dealt for FreeCell {
+    fn deal(input: &Input) -> Result<Self, String> {
+        from_layout(input.layout, input.options)
+    }
+    fn singles(&self, out: &mut Vec<Move>) {
+        self.legal_singles(out)
+    }
+    fn token(&self, m: Move) -> String {
+        self.spell_move(m)
+    }
+    fn play(&mut self, m: Move) {
+        self.do_move(m);
+    }
 }

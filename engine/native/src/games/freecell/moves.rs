@@ -5,7 +5,7 @@ use super::cards::{fits, rank, red, suit, NONE, PARENT_MASK};
 use super::eval::ColStats;
 use super::key::{BOTTOM, IN_CELL};
 use super::state::{FreeCell, Move, CELL0, HOME, NCOL};
-use crate::rng::xorshift;
+use crate::core::rng::xorshift;
 
 impl FreeCell {
     #[inline]

@@ -283,3 +283,44 @@ impl FreeCell {
         self.below
     }
 }
+
+// The key a move leads to, told without making it (the key itself is key.rs).
+impl FreeCell {
+    /// The key with card `c` lying on `b`.
+    #[inline]
+    fn key_with(&self, c: usize, b: u8) -> Key {
+        let (w, word) = self.key_word(c, b);
+        let k = &self.key.0;
+        Key([if w == 0 { word } else { k[0] }, if w == 1 { word } else { k[1] }, if w == 2 { word } else { k[2] }])
+    }
+
+    /// The key word holding card `c`'s code and its value with `c` lying on `b`: the code is 1
+    /// where it was dealt, else `CODE` (home, a column's bottom, a cell, or one of the two cards
+    /// it fits).
+    #[inline]
+    pub(super) fn key_word(&self, c: usize, b: u8) -> (usize, u64) {
+        super::key::word_with(&self.key, c, b, self.orig[c])
+    }
+
+    /// The key after `m` when no card goes home: then only the card `m` sets down (the run's
+    /// deepest) lies elsewhere, and the only card that may become safe is the one it uncovers
+    /// (the foundations are unchanged, no other card is uncovered); None when that one is safe.
+    pub(super) fn key_after(&self, m: Move) -> Option<Key> {
+        debug_assert!(self.safe_home_move().is_none(), "key_after in a position with a safe move");
+        if m.to == HOME {
+            return None;
+        }
+        let c = if m.from < CELL0 {
+            let (i, n) = (m.from as usize, m.n as usize);
+            let l = self.len[i] as usize;
+            if l > n && self.safe_home(self.cols[i][l - n - 1]) {
+                return None;
+            }
+            self.cols[i][l - n]
+        } else {
+            self.cells[(m.from - CELL0) as usize]
+        };
+        let b = if m.to < CELL0 { self.top(m.to as usize).unwrap_or(BOTTOM) } else { IN_CELL };
+        Some(self.key_with(c as usize, b))
+    }
+}

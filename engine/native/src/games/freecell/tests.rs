@@ -5,16 +5,16 @@ use super::cards::{fits, rank, NONE};
 use super::key::Key;
 use super::state::{FreeCell, Move, CELL0, HOME, NCOL};
 use super::tuning::{interleaved, PROFILES, SCHEDULE};
-use crate::best_first::best_first;
-use crate::search::{search, Game, Limits, Outcome};
-use crate::search::Verdict;
+use crate::core::best_first::best_first;
+use crate::core::search::{search, Game, Limits, Outcome};
+use crate::core::search::Verdict;
 use rustc_hash::FxHashSet;
 
 const BIG: Limits = Limits { budget: 5_000_000, max_bytes: 1 << 32 };
 
 /// A card from its name, e.g. "TD", "AS".
-use crate::cards::from_name as c;
-use crate::rng::xorshift;
+use crate::core::cards::from_name as c;
+use crate::core::rng::xorshift;
 fn col(names: &str) -> Vec<u8> {
     names.split_whitespace().map(c).collect()
 }

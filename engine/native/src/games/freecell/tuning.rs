@@ -2,9 +2,10 @@
 //! their quotas (`SCHEDULE`), and the tuning knobs (for measurement only).
 
 use super::state::FreeCell;
-use crate::best_first::{best_first, BestFirst};
-use crate::search::{interleave, search, search_restarts, Lazy, Limits, Outcome, Resume, Scan};
-use crate::Tuning;
+use crate::core::best_first::{best_first, BestFirst};
+use crate::core::search::{search, Limits, Outcome, Scan};
+use crate::core::turns::{interleave, search_restarts, Lazy, Resume};
+use crate::core::input::Tuning;
 use std::cell::Cell;
 
 /// Move-ordering profiles (weights of `eval`: cards not home, cards above a lower card, depth

@@ -4,12 +4,14 @@
 //! takes the card one higher in suit than its left neighbour (nothing after a king or a gap); a
 //! gap at a row's left end takes any 2. Won when each row holds 2..K of one suit from the left.
 //! When no gap can be filled, a redeal (two in a game) gathers every card right of each row's run
-//! (row 1 first), shuffles them with redeal stream n of the deal's seed (`crate::deal`, the one
+//! (row 1 first), shuffles them with redeal stream n of the deal's seed (`crate::core::deal`, the one
 //! Rust stream) and deals them back row by row, one gap just after each run. Every card is known,
 //! redeals included. Soundness: README.md here.
 
-use crate::search::{Game, Limits, Outcome};
-use crate::{Input, Layout, Options};
+use crate::core::best_first::best_first;
+use crate::core::kit::{self, Dealt};
+use crate::core::search::{Game, Limits, Outcome};
+use crate::core::input::{Input, Layout, Options};
 
 const ROWS: usize = 4;
 const PLACES: usize = 13;
@@ -183,7 +185,7 @@ impl Game for Gaps {
                 for (r, &k) in runs.iter().enumerate() {
                     gathered.extend(self.cells[r * PLACES + k..(r + 1) * PLACES].iter().copied().filter(|&c| c != GAP));
                 }
-                let mut cards = crate::deal::redeal(&self.seed, self.redeals as u32, &gathered).into_iter();
+                let mut cards = crate::core::deal::redeal(&self.seed, self.redeals as u32, &gathered).into_iter();
                 for (r, &k) in runs.iter().enumerate() {
                     self.cells[r * PLACES + k] = GAP;
                     for p in k + 1..PLACES {
@@ -233,39 +235,35 @@ impl Game for Gaps {
         k
     }
 
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         out.push(Self::token(m));
     }
 }
 
-/// Best-first (crate::best_first, complete like the depth-first search: `lost` only when every
-/// reachable position was expanded), scored by `score`. Measured (README.md): a depth-first search
-/// left 3 of deals 1..60 unknown at 300,000 positions; this decides deals 1..1000 within 1,000,000.
-pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Gaps::from_input(input)?;
-    Ok(crate::best_first::best_first(&mut g, limits, |g, _| g.score()))
-}
-
-/// For the differential tests: random play from the deal (see `crate::walk`), redeals included.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = Gaps::from_input(input)?;
-    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Gaps::token(m), |g, m| {
-        g.apply(m);
-    }))
+/// The kit's entry points (`crate::core::kit`), redeals included in a walk.
+impl Dealt for Gaps {
+    fn deal(input: &Input) -> Result<Self, String> {
+        Gaps::from_input(input)
+    }
+    fn singles(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+    fn token(&self, m: Move) -> String {
+        Gaps::token(m)
+    }
+    /// Best-first (crate::core::best_first, complete like the depth-first search: `lost` only when
+    /// every reachable position was expanded), scored by `score`. Measured (README.md): a
+    /// depth-first search left 3 of deals 1..60 unknown at 300,000 positions; this decides deals
+    /// 1..1000 within 1,000,000.
+    fn search(&mut self, limits: Limits) -> Outcome {
+        best_first(self, limits, |g, _| g.score())
+    }
 }
 
 /// Test hook: the rows (-1 for a gap) after playing `line` (tokens as the referee reads them).
 pub fn position(input: &Input, line: &[String]) -> Result<Vec<Vec<i32>>, String> {
-    let mut g = Gaps::from_input(input)?;
-    for (k, t) in line.iter().enumerate() {
-        let mut ms = Vec::new();
-        g.legal(&mut ms);
-        let m = ms.into_iter().find(|&m| Gaps::token(m) == *t).ok_or(format!("move {k} ({t}) is not legal here"))?;
-        g.apply(m);
-    }
-    Ok(g.rows())
+    Ok(kit::replay::<Gaps>(input, line)?.rows())
 }
-
 
 #[cfg(test)]
 mod tests;

@@ -1,8 +1,8 @@
 //! Gaps' tests: undo and the exact key, redeals from the stream, a won line.
 
 use super::*;
-use crate::search::{self, Verdict};
-use crate::rng::xorshift;
+use crate::core::search::{self, Verdict};
+use crate::core::rng::xorshift;
 
 const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 30 };
 
@@ -71,7 +71,7 @@ fn redeals_keep_the_runs_and_shuffle_the_rest_with_the_stream() {
     assert_eq!(runs, vec![10; 4]);
     g.redeals = 0;
     let u = g.apply(Move::Redeal);
-    let want = crate::deal::redeal(&seed, 1, &gathered);
+    let want = crate::core::deal::redeal(&seed, 1, &gathered);
     let got: Vec<u8> = (0..4).flat_map(|r| [g.cells[r * 13 + 10], g.cells[r * 13 + 11], g.cells[r * 13 + 12]]).collect();
     assert_eq!(got.iter().filter(|&&c| c == GAP).count(), 4);
     assert!((0..4).all(|r| g.cells[r * 13 + 10] == GAP));
@@ -109,11 +109,11 @@ fn blocked_with_no_redeal_left_is_lost_and_with_redeals_is_decided() {
     g.legal(&mut ms);
     assert_eq!(ms, vec![Move::Redeal]);
     g.redeals = REDEALS;
-    let out = crate::best_first::best_first(&mut g, BIG, |g, _| g.score());
+    let out = crate::core::best_first::best_first(&mut g, BIG, |g, _| g.score());
     assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 1));
     // With its two redeals the same deal is searched to the end, by both searches alike.
     let mut g = Gaps::from_layout(&l, &Options::new(), SEED).unwrap();
-    let best = crate::best_first::best_first(&mut g, BIG, |g, _| g.score());
+    let best = crate::core::best_first::best_first(&mut g, BIG, |g, _| g.score());
     let mut g = Gaps::from_layout(&l, &Options::new(), SEED).unwrap();
     let dfs = search::search(&mut g, BIG);
     assert_eq!(best.verdict_str(), dfs.verdict_str());

@@ -7,8 +7,8 @@ use super::abs_move::AbsMove;
 use super::abstract_game::{parse, token, Abs};
 use super::state::{rank, red, Move, State, FOUND, PILES};
 use super::walk::{legal, play, Single};
-use crate::search::{Limits, Verdict};
-use crate::{Layout, Options};
+use crate::core::search::{Limits, Verdict};
+use crate::core::input::{Layout, Options};
 
 fn opts(draw: i64, passes: i64) -> Options {
     let mut o = Options::new();
@@ -18,9 +18,9 @@ fn opts(draw: i64, passes: i64) -> Options {
 }
 
 /// The solver on a deal with the tuning knob `abstract` = `mode` (0 off, 1 on, 2 alone).
-fn solve_mode(l: &Layout, o: &Options, mode: i64, lim: Limits) -> Result<crate::search::Outcome, String> {
-    let t = crate::Tuning::from([("abstract".to_string(), mode)]);
-    super::solve(&crate::Input::new(l, o).with_tuning(&t), lim)
+fn solve_mode(l: &Layout, o: &Options, mode: i64, lim: Limits) -> Result<crate::core::search::Outcome, String> {
+    let t = crate::core::input::Tuning::from([("abstract".to_string(), mode)]);
+    super::solve(&crate::core::input::Input::new(l, o).with_tuning(&t), lim)
 }
 
 /// A deal from a fixed shuffle of our own (an LCG), as in tests.rs.
@@ -260,7 +260,7 @@ fn abstract_never_loses_a_concrete_win_and_is_deterministic() {
             // abstract search itself: `solve` returns only its concretized line).
             let s = State::from_layout(&l, &opts(draw, 0)).unwrap();
             let mut a = Abs::from_state(&s).unwrap();
-            let raw = crate::search::search(&mut a.clone(), lim);
+            let raw = crate::core::search::search(&mut a.clone(), lim);
             if a.blocked() {
                 // `solve` proves it lost at once; the search without the test must find no win.
                 assert_eq!((&abs.verdict, abs.nodes), (&Verdict::Lost, 0));
@@ -437,7 +437,7 @@ fn blocked_structure_on_a_made_layout() {
         let out = solve_mode(&blocked, &opts(draw, 0), 1, Limits { budget: 100_000, max_bytes: 1 << 30 }).unwrap();
         assert_eq!((out.verdict, out.nodes), (Verdict::Lost, 0));
         // The search without the test finds no win either.
-        let raw = crate::search::search(&mut a.clone(), Limits { budget: 300_000, max_bytes: 1 << 30 });
+        let raw = crate::core::search::search(&mut a.clone(), Limits { budget: 300_000, max_bytes: 1 << 30 });
         assert_ne!(raw.verdict_str(), "won");
         let a = Abs::from_state(&State::from_layout(&open, &opts(draw, 0)).unwrap()).unwrap();
         assert!(!a.blocked());
@@ -509,9 +509,9 @@ fn blocked_structure_never_holds_where_a_search_wins() {
                 let a = Abs::from_state(&s).unwrap();
                 if a.blocked() {
                     blocked += 1;
-                    let conc = crate::search::search(&mut s.clone(), lim);
+                    let conc = crate::core::search::search(&mut s.clone(), lim);
                     assert_ne!(conc.verdict_str(), "won", "deal {n} step {step}: blocked but won");
-                    let raw = crate::search::search(&mut a.clone(), lim);
+                    let raw = crate::core::search::search(&mut a.clone(), lim);
                     assert_ne!(raw.verdict_str(), "won", "deal {n} step {step}: blocked but abstractly won");
                     break;
                 }
@@ -626,7 +626,7 @@ fn blocked_structure_test_agrees_with_the_card_by_card_fixpoint() {
                 no += 1;
             }
             let mut v = Vec::new();
-            crate::search::Game::moves(&a, &mut v);
+            crate::core::search::Game::moves(&a, &mut v);
             if v.is_empty() {
                 break;
             }
@@ -654,8 +654,8 @@ fn rule_keeps_every_verdict(first: u64, seed: (u64, u64), last_step: usize, off:
                 let with = Abs::from_state(&s).unwrap();
                 let mut without = with.clone();
                 off(&mut without);
-                let a = crate::search::search(&mut with.clone(), lim);
-                let b = crate::search::search(&mut without, lim);
+                let a = crate::core::search::search(&mut with.clone(), lim);
+                let b = crate::core::search::search(&mut without, lim);
                 if a.verdict_str() != "unknown" && b.verdict_str() != "unknown" {
                     assert_eq!(a.verdict_str(), b.verdict_str(), "deal {n} step {step} draw {draw}");
                     decided += 1;
@@ -663,7 +663,7 @@ fn rule_keeps_every_verdict(first: u64, seed: (u64, u64), last_step: usize, off:
                     fewer += (a.nodes < b.nodes) as u32;
                 }
                 if a.verdict == Verdict::Lost {
-                    let conc = crate::search::search(&mut s.clone(), lim);
+                    let conc = crate::core::search::search(&mut s.clone(), lim);
                     assert_ne!(conc.verdict_str(), "won", "deal {n} step {step}: concrete won, abstract lost");
                 }
             }
@@ -762,8 +762,8 @@ fn rule_e_cuts_an_emptying_reveal_no_king_can_follow() {
         assert!(w.contains(&AbsMove::Reveal(five_h as u8)), "{w:?}");
         assert!(!v.contains(&AbsMove::Reveal(five_h as u8)), "{v:?}");
         assert_eq!(w.iter().filter(|&&m| m != AbsMove::Reveal(five_h as u8)).copied().collect::<Vec<_>>(), v);
-        let a = crate::search::search(&mut with.clone(), lim);
-        let b = crate::search::search(&mut without, lim);
+        let a = crate::core::search::search(&mut with.clone(), lim);
+        let b = crate::core::search::search(&mut without, lim);
         assert_ne!(a.verdict_str(), "unknown");
         assert_eq!(a.verdict_str(), b.verdict_str(), "draw {draw}");
         assert!(a.nodes <= b.nodes, "draw {draw}: {} > {}", a.nodes, b.nodes);

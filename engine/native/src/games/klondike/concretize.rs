@@ -16,7 +16,7 @@ use rustc_hash::FxHashSet;
 use super::abs_move::AbsMove;
 use super::keys::key;
 use super::moves::spell;
-use crate::search::Line;
+use crate::core::search::Line;
 use super::state::{rank, suit, twin, Move, State, FOUND, PILES};
 
 /// Most rearrangements made before one abstract move. In a position the abstract game describes

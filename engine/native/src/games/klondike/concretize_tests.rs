@@ -8,10 +8,10 @@ use super::concretize::{abstract_line, concretize, concretize_mirrored, concreti
 use super::state::{rank, State, PILES};
 use super::tests::{deal, opts, pos, replays};
 use super::walk::{legal, play};
-use crate::cards::from_name as c;
-use crate::search::{search, Limits, Verdict};
-use crate::{Layout, Options};
-use crate::rng::xorshift;
+use crate::core::cards::from_name as c;
+use crate::core::search::{search, Limits, Verdict};
+use crate::core::input::{Layout, Options};
+use crate::core::rng::xorshift;
 
 /// A won deal: its layout, options, start position and an abstract winning line.
 type Case = (Layout, Options, State, Vec<AbsMove>);
@@ -23,7 +23,7 @@ fn solved(n: u64, draw: i64, passes: i64, nodes: u64) -> Vec<Case> {
     for k in 0..n {
         let l = deal(k);
         let lim = Limits { budget: nodes, max_bytes: 1 << 30 };
-        if let Verdict::Won(line) = super::solve(&crate::Input::new(&l, &o), lim).unwrap().verdict {
+        if let Verdict::Won(line) = super::solve(&crate::core::input::Input::new(&l, &o), lim).unwrap().verdict {
             let s = State::from_layout(&l, &o).unwrap();
             let a = abstract_line(&s, &line.to_vec()).unwrap();
             v.push((l, o.clone(), s, a));

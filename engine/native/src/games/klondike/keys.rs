@@ -1,6 +1,7 @@
 //! The exact position key: 227 bits in two u128 words, no hashing.
 //!
-//! Each pile is a 28-bit code: face-down count (3 bits), the pile's index
+//! Each pile is a 28-bit code (`state::pile_code`, kept up to date by the state's moves):
+//! face-down count (3 bits), the pile's index
 //! (3 bits, only when it has face-down cards: those cards never move, so the
 //! index and the count name them exactly), and its face-up run (22 bits:
 //! base card + 1, length, and one bit a further card choosing between the
@@ -12,23 +13,12 @@
 //! unlimited), and the turn-overs left when they are limited. Foundations
 //! follow from the rest (every other card is on them).
 
-use super::state::{State, PILES, UNLIMITED};
+use super::state::{pile_code, State, PILES, UNLIMITED};
 
 pub type Key = (u128, u128);
 
 /// The waste-size code meaning "somewhere on the turn-over cycle".
 const ON_CYCLE: u32 = 31;
-
-#[inline]
-pub fn pile_code(s: &State, p: usize) -> u32 {
-    // without a branch (a cold search cannot predict them): a part that is absent is multiplied by 0
-    let (l, d) = (s.len[p] as u32, s.down[p] as u32);
-    let n = l - d; // the face-up run's length (a pile never has face-down cards alone)
-    // one bit a further run card: diamond or club (`State::hi`)
-    let bits = (s.hi[p] >> (d + 1)) & ((1 << n >> 1) - (n > 0) as u32);
-    let run = (s.cards[p][d as usize] as u32 + 1) << 16 | n << 12 | bits;
-    d << 25 | (p as u32 * (d > 0) as u32) << 22 | run * (n > 0) as u32
-}
 
 /// The stock and waste: 31 bits.
 #[inline]

@@ -4,6 +4,7 @@
 //! out, the key) is written in README.md.
 
 pub mod abs_move;
+pub mod abs_position;
 pub mod abstract_game;
 pub mod concretize;
 mod prune;
@@ -21,8 +22,9 @@ mod concretize_tests;
 #[cfg(test)]
 mod moves_oracle;
 
-use crate::search::{search, search_restarts, Game, Limits, Outcome, Verdict};
-use crate::{Input, Layout, Options};
+use crate::core::search::{search, Game, Limits, Outcome, Verdict};
+use crate::core::turns::search_restarts;
+use crate::core::input::{Input, Layout, Options};
 pub use abs_move::AbsMove;
 pub use state::{Move, State, Undo};
 
@@ -57,7 +59,7 @@ impl Game for State {
     fn key(&self) -> keys::Key {
         keys::key(self)
     }
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         moves::spell(self, m, out)
     }
 }
@@ -89,7 +91,7 @@ pub fn numbered_layout(n: u64) -> Layout {
     let mut h = Sha512::new();
     h.update(b"SiggySoft Solitaire numbered deal v1\x00klondike\x00");
     h.update(n.to_be_bytes());
-    let order: Vec<i32> = crate::deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
+    let order: Vec<i32> = crate::core::deal::deal_positions(&h.finalize(), 52).into_iter().map(|p| p as i32).collect();
     layout_from_order(&order)
 }
 
@@ -153,7 +155,7 @@ pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
 
 /// An abstract win made concrete and replayed through the single-move rules (README.md,
 /// "Concretizing abstract lines"); None for any other verdict, or a line that cannot be realized.
-fn realize(s: &State, verdict: &Verdict) -> Option<crate::search::Line> {
+fn realize(s: &State, verdict: &Verdict) -> Option<crate::core::search::Line> {
     let Verdict::Won(tokens) = verdict else { return None };
     let line: Option<Vec<AbsMove>> = tokens.iter().map(|t| abstract_game::parse(t)).collect();
     line.and_then(|l| concretize::concretize(s, &l)).filter(|w| walk::replays_to_win(s, w))
@@ -203,7 +205,7 @@ pub fn reconcretize(layout: &Layout, options: &Options, line: &[String]) -> Resu
 /// choosing with a xorshift stream from `seed`. Each entry is (the line so
 /// far, every legal single move in the position it reaches, sorted), all
 /// spelled in the notation the referee reads.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
+pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::core::walk::Walk, String> {
     let s = State::from_layout(input.layout, input.options)?;
     Ok(walk::walk(s, seed, steps))
 }

@@ -2,8 +2,8 @@
 //! their spelling in the notation of engine/games/klondike/README.md.
 
 use super::state::{bit, next_up, rank, red, safe_cards, suit, twin, Move, State, FOUND, KINGS, PILES, SUIT_LETTERS};
-use crate::rng::xorshift;
-use crate::search::Line;
+use crate::core::rng::xorshift;
+use crate::core::search::Line;
 
 /// A move that keeps every win (README.md, "Safe moves"):
 /// a pile's top card, or at draw 1 the waste's top card, that `safe_up`

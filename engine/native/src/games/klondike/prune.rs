@@ -4,7 +4,7 @@
 
 #[cfg(test)]
 use super::abs_move::AbsMove;
-use super::abstract_game::Abs;
+use super::abs_position::Abs;
 use super::state::{rank, KINGS};
 
 

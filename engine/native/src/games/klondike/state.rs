@@ -9,7 +9,7 @@
 //! next card drawn is `seq[pos]`). Turning the waste over sets `pos` to 0,
 //! so the cycle order never changes; playing a waste card removes it.
 
-use crate::{Layout, Options};
+use crate::core::input::{Layout, Options};
 
 pub const PILES: usize = 7;
 /// A pile holds at most 6 face-down cards and a run of at most 13 (19 cards); the room past them
@@ -156,7 +156,7 @@ pub struct State {
     /// The cards in stock and waste (`seq[..slen]`) as a card set, kept by make/undo: most
     /// positions have no stock card that could play, which one test of the set tells.
     pub scards: u64,
-    /// Each pile's key code (keys::pile_code), kept up to date by make/undo.
+    /// Each pile's key code (`pile_code`, read by keys.rs), kept up to date by make/undo.
     pub code: [u32; PILES],
     /// Bit i of pile p set when `cards[p][i]` is a diamond or a club (card >= 26), for i below
     /// `len[p]` (bits above are stale): the key's suit bits read off it without a loop.
@@ -330,7 +330,7 @@ impl State {
     /// After pile p changed: its key code, top card and the set of tops.
     #[inline]
     fn recode(&mut self, p: usize) {
-        self.code[p] = super::keys::pile_code(self, p);
+        self.code[p] = pile_code(self, p);
         let l = self.len[p] as usize;
         // without a branch: an empty pile reads its first place and turns it into `NONE`
         let top = self.cards[p][l.max(1) - 1] | ((l == 0) as u8).wrapping_neg();
@@ -571,4 +571,17 @@ impl State {
             }
         }
     }
+}
+
+/// Pile p's 28-bit code in the position key (keys.rs says what each part is): here, beside the
+/// state that keeps every pile's code up to date (`recode`).
+#[inline]
+pub fn pile_code(s: &State, p: usize) -> u32 {
+    // without a branch (a cold search cannot predict them): a part that is absent is multiplied by 0
+    let (l, d) = (s.len[p] as u32, s.down[p] as u32);
+    let n = l - d; // the face-up run's length (a pile never has face-down cards alone)
+    // one bit a further run card: diamond or club (`State::hi`)
+    let bits = (s.hi[p] >> (d + 1)) & ((1 << n >> 1) - (n > 0) as u32);
+    let run = (s.cards[p][d as usize] as u32 + 1) << 16 | n << 12 | bits;
+    d << 25 | (p as u32 * (d > 0) as u32) << 22 | run * (n > 0) as u32
 }

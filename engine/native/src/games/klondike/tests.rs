@@ -6,11 +6,11 @@ use super::keys::{key, sort7};
 use super::moves::{candidates, safe_mask, safe_move, spell};
 use super::state::{next_up, Move, State, FOUND, NONE, PILES, SEQ_ROOM, UNLIMITED};
 use super::walk::{legal, play};
-use crate::search::{search, Limits, Verdict};
-use crate::{Layout, Options};
+use crate::core::search::{search, Limits, Verdict};
+use crate::core::input::{Layout, Options};
 
-use crate::cards::from_name as c;
-use crate::rng::xorshift;
+use crate::core::cards::from_name as c;
+use crate::core::rng::xorshift;
 
 fn cards(names: &str) -> Vec<u8> {
     names.split_whitespace().map(c).collect()
@@ -84,7 +84,7 @@ pub(super) fn opts(draw: i64, passes: i64) -> Options {
 }
 
 fn spelled(s: &State, m: Move) -> Vec<String> {
-    let mut v = crate::search::Line::new();
+    let mut v = crate::core::search::Line::new();
     spell(s, m, &mut v);
     v.to_vec()
 }
@@ -247,8 +247,8 @@ fn won_lines_replay_and_verdicts_repeat() {
         for n in 0..40 {
             let l = deal(n);
             let lim = Limits { budget: 20_000, max_bytes: 1 << 30 };
-            let a = super::solve(&crate::Input::new(&l, &o), lim).unwrap();
-            let b = super::solve(&crate::Input::new(&l, &o), lim).unwrap();
+            let a = super::solve(&crate::core::input::Input::new(&l, &o), lim).unwrap();
+            let b = super::solve(&crate::core::input::Input::new(&l, &o), lim).unwrap();
             assert_eq!((&a.verdict, a.nodes), (&b.verdict, b.nodes), "deal {n} not deterministic");
             if let Verdict::Won(line) = &a.verdict {
                 won += 1;
@@ -458,7 +458,7 @@ fn stages_in_turn_make_the_candidates_list_on_random_play() {
 /// Klondike with its candidates all at once (`Game::STAGES` 1): the search before stages.
 struct OneList(State);
 
-impl crate::search::Game for OneList {
+impl crate::core::search::Game for OneList {
     type Move = Move;
     type Undo = super::state::Undo;
     type Key = super::keys::Key;
@@ -481,7 +481,7 @@ impl crate::search::Game for OneList {
     fn key(&self) -> Self::Key {
         key(&self.0)
     }
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         spell(&self.0, m, out)
     }
 }

@@ -2,7 +2,7 @@
 //! against the Python rules: no pruning, no macro moves, taps one by one.
 
 use super::moves::spell;
-use crate::search::Line;
+use crate::core::search::Line;
 use super::state::{Move, State, FOUND, PILES, UNLIMITED};
 
 /// One legal move as the referee reads it.

@@ -3,12 +3,14 @@
 //! Rules (engine/games/labellelucie/README.md): 18 fans, each top card playable; a top card goes
 //! to its foundation or onto the next higher card of its suit on another fan's top; an emptied fan
 //! is not refilled. When no such move is left, a redeal (two in a game) gathers the fans (fan 1
-//! first, bottom to top), shuffles them with redeal stream n of the deal's seed (`crate::deal`,
+//! first, bottom to top), shuffles them with redeal stream n of the deal's seed (`crate::core::deal`,
 //! the one Rust stream) and deals them across fans of three a row at a time. Every card is known,
 //! redeals included, so the search plays them like any move. Soundness: README.md here.
 
-use crate::search::{Game, Limits, Outcome};
-use crate::{Input, Layout, Options};
+use crate::core::best_first::best_first;
+use crate::core::kit::{self, Dealt};
+use crate::core::search::{Game, Limits, Outcome};
+use crate::core::input::{Input, Layout, Options};
 
 /// Fans at most (the deal's 18; a redeal makes ceil(k/3) <= 18).
 pub const FANS: usize = 18;
@@ -219,7 +221,7 @@ impl Game for Lucie {
             Move::Redeal => {
                 let old = Box::new(self.fans);
                 self.redeals += 1;
-                let cards = crate::deal::redeal(&self.seed, self.redeals as u32, &self.fans.gathered());
+                let cards = crate::core::deal::redeal(&self.seed, self.redeals as u32, &self.fans.gathered());
                 self.fans = Fans::deal(&cards);
                 Undo::Redeal(old)
             }
@@ -268,39 +270,33 @@ impl Game for Lucie {
         k
     }
 
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         out.push(Self::token(m));
     }
 }
 
-/// Best-first (crate::best_first, complete like the depth-first search: `lost` only when every
-/// reachable position was expanded), scored by `score`. Measured (README.md): a depth-first search
-/// left 3 of deals 1..60 unknown at 300,000 positions; this decides deals 1..1000 within 1,000,000.
-pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
-    let mut g = Lucie::from_input(input)?;
-    Ok(crate::best_first::best_first(&mut g, limits, |g, _| g.score()))
-}
-
-/// For the differential tests: random play from the deal (see `crate::walk`), redeals included.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = Lucie::from_input(input)?;
-    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| Lucie::token(m), |g, m| {
-        g.apply(m);
-    }))
+/// The kit's entry points (`crate::core::kit`), redeals included in a walk.
+impl Dealt for Lucie {
+    fn deal(input: &Input) -> Result<Self, String> {
+        Lucie::from_input(input)
+    }
+    fn singles(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+    fn token(&self, m: Move) -> String {
+        Lucie::token(m)
+    }
+    /// Best-first (crate::core::best_first, complete like the depth-first search: `lost` only when
+    /// every reachable position was expanded), scored by `score`.
+    fn search(&mut self, limits: Limits) -> Outcome {
+        best_first(self, limits, |g, _| g.score())
+    }
 }
 
 /// Test hook: the fans after playing `line` (tokens as the referee reads them, no undos).
 pub fn position(input: &Input, line: &[String]) -> Result<Vec<Vec<i32>>, String> {
-    let mut g = Lucie::from_input(input)?;
-    for (k, t) in line.iter().enumerate() {
-        let mut ms = Vec::new();
-        g.legal(&mut ms);
-        let m = ms.into_iter().find(|&m| Lucie::token(m) == *t).ok_or(format!("move {k} ({t}) is not legal here"))?;
-        g.apply(m);
-    }
-    Ok(g.fans().lists())
+    Ok(kit::replay::<Lucie>(input, line)?.fans().lists())
 }
-
 
 #[cfg(test)]
 mod tests;

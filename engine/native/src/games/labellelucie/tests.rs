@@ -2,8 +2,8 @@
 //! stream, a won line that replays, a lost proof.
 
 use super::*;
-use crate::search::{self, Verdict};
-use crate::rng::xorshift;
+use crate::core::search::{self, Verdict};
+use crate::core::rng::xorshift;
 
 const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 30 };
 
@@ -86,7 +86,7 @@ fn redeals_shuffle_the_gathered_cards_with_the_stream() {
         g.apply(m);
         if m == Move::Redeal {
             redeals += 1;
-            let want = crate::deal::redeal(&seed, redeals, &gathered);
+            let want = crate::core::deal::redeal(&seed, redeals, &gathered);
             assert_eq!(g.fans, Fans::deal(&want));
             assert_eq!(g.fans.n as usize, want.len().div_ceil(3));
         }
@@ -133,7 +133,7 @@ fn best_first_and_depth_first_agree_on_dealt_positions() {
         }
         let l = layout(fans);
         let mut g = Lucie::from_layout(&l, &Options::new(), SEED).unwrap();
-        let best = crate::best_first::best_first(&mut g, BIG, |g, _| g.score());
+        let best = crate::core::best_first::best_first(&mut g, BIG, |g, _| g.score());
         let mut g = Lucie::from_layout(&l, &Options::new(), SEED).unwrap();
         let dfs = search::search(&mut g, BIG);
         assert_eq!(best.verdict_str(), dfs.verdict_str(), "multiplier {m}");

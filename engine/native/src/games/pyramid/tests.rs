@@ -1,9 +1,11 @@
 //! Pyramid's tests: the cover masks, won and lost tables, passes, the goal, the key and undo,
 //! pruning that keeps every verdict, the walk's legal moves.
 
+use crate::core::input::{Layout, Options};
+use super::state::*;
 use super::*;
-use crate::search::Verdict;
-use crate::rng::xorshift;
+use crate::core::search::{self, Limits, Verdict};
+use crate::core::rng::xorshift;
 
 const BIG: Limits = Limits { budget: 1_000_000, max_bytes: 1 << 30 };
 
@@ -327,7 +329,7 @@ fn walk_lists_sorted_legal_moves() {
     }
     layout.insert("rows".into(), rows);
     layout.insert("stock".into(), vec![vec![]]);
-    let w = walk(&Input::new(&layout, &Options::new()), 7, 50).unwrap();
+    let w = crate::core::kit::walk::<Pyramid>(&Input::new(&layout, &Options::new()), 7, 50).unwrap();
     assert!(w[0].0.is_empty());
     for (line, moves) in &w {
         let mut s = moves.clone();

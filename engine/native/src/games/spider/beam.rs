@@ -22,9 +22,10 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashSet;
 
-use super::{Move, Spider};
-use crate::memory::{self, Charged};
-use crate::search::{Game, Line, Outcome, Resume, Verdict};
+use super::state::{Move, Spider};
+use crate::core::memory::{self, Charged};
+use crate::core::search::{Game, Line, Outcome, Verdict};
+use crate::core::turns::Resume;
 
 /// The beam's settings (knobs `bk`, `bg`, `bm`, `bf` of `solve`).
 #[derive(Clone, Copy, Debug)]

@@ -5,10 +5,17 @@
 //! used) instead of a vector's 24-byte header, its buffer (the allocator's header, rounded up) and
 //! the table's slot. Exact: a key is found only when its very bytes are in the arena.
 
-use super::KEY_MAX;
-use crate::memory::{self, Charged};
-use crate::seen::{SeenKey, SeenSet};
+use super::cards::COLS;
+use crate::core::memory::{self, Charged};
+use crate::core::seen::{SeenKey, SeenSet};
 use std::hash::{Hash, Hasher};
+
+/// Marks a column's top card in the key (cards are below 64): it ends the column.
+pub(super) const TOP: u8 = 0x80;
+/// The key's header of an empty column (the only column without a face-up card).
+pub(super) const EMPTY: u8 = 0xF1;
+/// Room for the longest key: the deals byte, a header a column, every card face up (and spare).
+pub(super) const KEY_MAX: usize = 1 + 2 * COLS + 104 + 7;
 
 /// A key's bytes inline: equal, and hashed, by its first `len` bytes only.
 #[derive(Clone, Copy)]
@@ -230,7 +237,7 @@ impl SeenSet<Exact> for ExactSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::xorshift;
+    use crate::core::rng::xorshift;
 
     fn exact(bytes: &[u8]) -> Exact {
         let mut k = Exact { len: bytes.len() as u8, b: [0; KEY_MAX] };

@@ -14,7 +14,7 @@
 //! random play with undos.
 
 use super::key::{fmix, mum};
-use super::{rank, suit, COLS};
+use super::cards::{rank, suit, COLS};
 use std::cell::Cell;
 
 /// Every column's hash and which are stale (bit c: column c changed since its hash was worked

@@ -1,10 +1,16 @@
 //! Spider's tests: runs move as units, a complete run goes off by itself and comes back on
 //! undo, the deal, the key's column sort, and small searches.
 
-use super::*;
-use crate::best_first::best_first;
-use crate::search::Verdict;
-use crate::rng::xorshift;
+use super::cards::*;
+use super::key::*;
+use super::search::*;
+use super::state::*;
+use super::beam;
+use crate::core::search::Game;
+use crate::core::best_first::best_first;
+use crate::core::search::{Limits, Verdict};
+use crate::core::turns::Resume;
+use crate::core::rng::xorshift;
 
 /// A position from columns (bottom first, with face-down counts) and a stock, no validation of
 /// the pack (hand-made positions hold fewer than 104 cards).
@@ -208,7 +214,7 @@ fn searches_win_a_small_position_and_prove_a_small_loss() {
     let out = best_first(&mut g, Limits { budget: 1000, max_bytes: 1 << 30 }, |g, d| g.eval() * 4 + d as i64);
     assert_eq!(out.verdict, Verdict::Won(vec!["2:6>1"].into()));
     let mut g = buried_six();
-    let out = crate::search::search(&mut g, Limits { budget: 100_000, max_bytes: 1 << 30 });
+    let out = crate::core::search::search(&mut g, Limits { budget: 100_000, max_bytes: 1 << 30 });
     assert_eq!(out.verdict, Verdict::Lost);
 }
 
@@ -321,14 +327,14 @@ fn the_wide_search_running_dry_proves_nothing() {
     let mut w = Hashed(g.clone());
     let dry = best_first(&mut w, limits, |h: &Hashed, _| h.0.eval());
     assert_eq!(dry.verdict, Verdict::Lost, "the wide search alone runs dry");
-    let mut p = Partial { scan: Box::new(crate::best_first::BestFirst::new(&mut w, 1 << 30, |h: &Hashed, _| h.0.eval())), dry: false };
+    let mut p = Partial { scan: Box::new(crate::core::best_first::BestFirst::new(&mut w, 1 << 30, |h: &Hashed, _| h.0.eval())), dry: false };
     assert!(p.resume(100_000).is_none(), "running dry, it only waits");
     assert!(p.resume(100_000).is_none());
 }
 
 /// Replays `line` from `g` by the legal moves' tokens (the referee's list): Some(the end
 /// position) when every token names a legal move.
-fn replay(g: &Spider, line: &crate::search::Line) -> Option<Spider> {
+fn replay(g: &Spider, line: &crate::core::search::Line) -> Option<Spider> {
     let mut g = g.clone();
     for t in line.iter() {
         let mut ms = Vec::new();
@@ -341,7 +347,6 @@ fn replay(g: &Spider, line: &crate::search::Line) -> Option<Spider> {
 
 #[test]
 fn the_beam_search_wins_with_legal_lines_and_proves_nothing() {
-    use crate::search::Resume;
     // four-suit deals with their stock: the beam alone wins some, each line legal to the end and
     // the same on a second run (verdict, nodes, line)
     let mut won = 0;

@@ -10,8 +10,9 @@
 //! waste), so a position is the table mask, how many stock cards are drawn,
 //! and the waste's top card.
 
-use crate::search::{self, Game, Limits, Outcome};
-use crate::{Input, Layout, Options};
+use crate::core::kit::Dealt;
+use crate::core::search::Game;
+use crate::core::input::{Input, Layout, Options};
 
 const TABLE: usize = 28;
 const FULL: u32 = (1 << TABLE) - 1;
@@ -225,25 +226,22 @@ impl Game for TriPeaks {
         self.removed as u64 | (self.drawn as u64) << 28 | (self.waste as u64) << 33
     }
 
-    fn spell(&self, m: Move, out: &mut crate::search::Line) {
+    fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         out.push(Self::token(m));
     }
 }
 
-pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
-    let mut g = TriPeaks::from_layout(input.layout, input.options)?;
-    Ok(search::search(&mut g, limits))
-}
-
-/// For the differential tests: random play from the deal, `steps` moves,
-/// choosing with a xorshift stream from `seed`. Each entry is (the line so
-/// far, every legal single move in the position it reaches, sorted), all
-/// spelled in the notation the referee reads. A won position lists no moves.
-pub fn walk(input: &Input, seed: u64, steps: usize) -> Result<crate::walk::Walk, String> {
-    let mut g = TriPeaks::from_layout(input.layout, input.options)?;
-    Ok(crate::walk::random_walk(&mut g, seed, steps, |g, out| g.legal(out), |_, m| TriPeaks::token(m), |g, m| {
-        g.apply(m);
-    }))
+/// The kit's entry points (`crate::core::kit`): solved by the depth-first search.
+impl Dealt for TriPeaks {
+    fn deal(input: &Input) -> Result<Self, String> {
+        TriPeaks::from_layout(input.layout, input.options)
+    }
+    fn singles(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+    fn token(&self, m: Move) -> String {
+        TriPeaks::token(m)
+    }
 }
 
 #[cfg(test)]

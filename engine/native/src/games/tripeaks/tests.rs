@@ -2,7 +2,7 @@
 //! the key and undo.
 
 use super::*;
-use crate::search::Verdict;
+use crate::core::search::{self, Limits, Verdict};
 
 const BIG: Limits = Limits { budget: 1_000_000, max_bytes: 1 << 30 };
 

@@ -2,8 +2,8 @@
 //! every legal single move (spelled, sorted) is listed beside the line so far,
 //! so the Python side can replay the line and compare its own legal moves.
 
-use crate::search::Game;
-use crate::rng::xorshift;
+use crate::core::search::Game;
+use crate::core::rng::xorshift;
 
 /// (the line so far, every legal single move in the position it reaches, sorted).
 pub type Walk = Vec<(Vec<String>, Vec<String>)>;

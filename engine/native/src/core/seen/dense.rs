@@ -24,8 +24,8 @@
 //! Every chunk is charged to the memory meter before it is allocated, the overflow set charges its
 //! table (`HashSeen`), and the `WordSet` its own: what the meter counts is what the set holds.
 
-use super::{try_zeroed, HashSeen, SeenSet, WordSet};
-use crate::memory;
+use super::{HashSeen, SeenSet, WordSet};
+use crate::core::memory::{self, drop_spares, try_zeroed};
 
 /// Entries a bucket holds.
 const SLOTS: usize = 12;
@@ -400,7 +400,7 @@ impl<const LOW: u32, const BITS: u32> DenseSet<LOW, BITS> {
         self.big = Some(Box::new(b));
         // A search this big is far from the deals the spare tables speed up (their first page
         // faults): freed, so that what the process holds is what the meter counts.
-        super::drop_spares();
+        drop_spares();
         true
     }
 
@@ -443,11 +443,11 @@ mod tests {
     type Set = DenseSet<5, 48>;
 
     fn hash_bytes(b: &Buckets<5, 48>) -> u64 {
-        crate::seen::hash_table_bytes::<u64>(b.over.0.capacity())
+        crate::core::seen::hash_table_bytes::<u64>(b.over.0.capacity())
     }
 
     fn xorshift(x: &mut u64) -> u64 {
-        crate::rng::xorshift(x)
+        crate::core::rng::xorshift(x)
     }
 
     /// `mix`'s inverse, step by step (the argument in its docs made code).

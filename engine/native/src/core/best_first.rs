@@ -14,8 +14,9 @@
 //! limit, or an empty open list, which means every reachable position was
 //! expanded: then the loss is proved, exactly as for the DFS.
 
-use crate::memory::{self, Charged};
-use crate::search::{Game, Limits, Outcome, Resume, SeenKey, SeenSet, Verdict};
+use crate::core::memory::{self, Charged};
+use crate::core::search::{Game, Limits, Outcome, SeenKey, SeenSet, Verdict};
+use crate::core::turns::Resume;
 
 struct Node<M> {
     parent: u32,
@@ -162,8 +163,8 @@ impl<'g, G: Game> Walker<'g, G> {
 
     /// The line of the current position: every move spelled from the position it was made
     /// in; the game is handed back at the root.
-    fn line(&mut self) -> crate::search::Line {
-        crate::search::spell_trail(self.game, &mut self.trail)
+    fn line(&mut self) -> crate::core::search::Line {
+        crate::core::search::spell_trail(self.game, &mut self.trail)
     }
 }
 
@@ -364,9 +365,9 @@ impl<'g, G: Game, S: FnMut(&G, u32) -> i64> Resume for BestFirst<'g, G, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::xorshift;
+    use crate::core::rng::xorshift;
 
-    use crate::search::tests::{Walk, BIG};
+    use crate::core::search::tests::{Walk, BIG};
 
     #[test]
     fn open_pops_lower_scores_first_then_newer_nodes() {
@@ -401,7 +402,7 @@ mod tests {
         let edges = vec![vec![1, 2], vec![3], vec![4], vec![5], vec![2], vec![]];
         let mut g = Walk { at: 0, edges, goal: 5 };
         let out = best_first(&mut g, BIG, |g, _| if g.at == 1 { 5 } else { 0 });
-        assert_eq!(out.verdict, Verdict::Won(crate::search::Line::from(vec!["0>1", "1>3", "3>5"])));
+        assert_eq!(out.verdict, Verdict::Won(crate::core::search::Line::from(vec!["0>1", "1>3", "3>5"])));
         assert_eq!(out.nodes, 5, "0, 2 and 4 (the dead end), then 1 and 3, whose child wins");
         assert_eq!(g.at, 0);
     }

@@ -6,8 +6,13 @@
 //! (capacities, never the operating system's figures), so the verdict stays deterministic.
 //!
 //! One meter a thread (a solve runs on one thread); `scope` sets the cap for the solve.
+//!
+//! Beside the meter, the pool of spare tables the seen sets reuse (`zeroed_table`, `give_back`):
+//! the meter trims it on every charge, so spares and charged bytes stay within the cap together.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 #[derive(Clone, Copy)]
 struct Meter {
@@ -89,7 +94,7 @@ pub fn charge(bytes: u64) -> bool {
         }
     });
     if ok {
-        crate::seen::trim_spares(room());
+        trim_spares(room());
     }
     ok
 }
@@ -103,7 +108,7 @@ pub fn charge_anyway(bytes: u64) {
             m.over = true;
         }
     });
-    crate::seen::trim_spares(room());
+    trim_spares(room());
 }
 
 /// Give back `bytes` charged before (freed).
@@ -183,6 +188,105 @@ impl Drop for Charged {
     fn drop(&mut self) {
         release(self.0);
     }
+}
+
+// --- spare tables ------------------------------------------------------------------------
+
+/// Big tables given back by grown or finished `WordSet`s, for the next one that grows in this
+/// process (the next deal's search): a fresh table costs the kernel a fault and a zeroing per
+/// page (measured: most of a hard deal's system time), a reused one only a memset. At most
+/// `SPARE_BYTES` are kept, the largest tables first, and never more than the meter's room: spares
+/// and charged bytes together stay within the cap (a spare taken is charged again). Only speed
+/// changes: the verdict reads the meter, never the spares.
+static SPARE: Mutex<Vec<Vec<u64>>> = Mutex::new(Vec::new());
+/// The bytes `SPARE` holds (read without the lock by `trim_spares`, on every charge).
+static SPARE_HELD: AtomicU64 = AtomicU64::new(0);
+const SPARE_BYTES: usize = 768 << 20;
+/// Tables below this size are left to the allocator.
+const SPARE_MIN_BYTES: usize = 4 << 20;
+
+/// A table of `n` empty slots: the smallest spare that is big enough, or a new one (None when
+/// the allocator refuses). The caller has charged `n` slots; the spares are cut to the room left.
+pub(crate) fn zeroed_table(n: usize) -> Option<Vec<u64>> {
+    let reused = if n * 8 >= SPARE_MIN_BYTES {
+        let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
+        let best = (0..spare.len()).filter(|&i| spare[i].capacity() >= n).min_by_key(|&i| spare[i].capacity());
+        let got = best.map(|i| spare.swap_remove(i));
+        trim(&mut spare, room());
+        got
+    } else {
+        None
+    };
+    match reused {
+        Some(mut v) => {
+            v.clear();
+            v.resize(n, 0);
+            Some(v)
+        }
+        None => {
+            try_zeroed::<u64>(n)
+        }
+    }
+}
+
+/// Types whose all-zero bytes are a valid value (the tables' empty slots).
+pub(crate) trait Zeroed {}
+impl Zeroed for u64 {}
+impl<const N: usize> Zeroed for [u64; N] {}
+
+/// `n` zeroed values, or None when the allocator refuses (rather than aborting the process).
+/// Zeroed by the allocator, so a fresh table's pages are mapped only when first touched.
+pub(crate) fn try_zeroed<T: Zeroed>(n: usize) -> Option<Vec<T>> {
+    let layout = std::alloc::Layout::array::<T>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size; an all-zero T is valid (`Zeroed`); the buffer is
+    // allocated by the global allocator with the layout of n Ts, as Vec::from_raw_parts requires.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout) as *mut T;
+        if p.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(p, n, n))
+    }
+}
+
+/// Keep at most `room` bytes of spares (and `SPARE_BYTES`), the largest first.
+fn trim(spare: &mut Vec<Vec<u64>>, room: u64) {
+    spare.sort_by_key(|v| std::cmp::Reverse(v.capacity()));
+    let (mut total, cap) = (0u64, room.min(SPARE_BYTES as u64));
+    spare.retain(|v| {
+        let keep = total + vec_bytes(v) <= cap;
+        if keep {
+            total += vec_bytes(v);
+        }
+        keep
+    });
+    SPARE_HELD.store(total, Ordering::Relaxed);
+}
+
+/// Free every spare (a `DenseSet` moving to its buckets: see seen/dense.rs).
+pub(crate) fn drop_spares() {
+    trim(&mut SPARE.lock().unwrap_or_else(|e| e.into_inner()), 0);
+}
+
+/// Free spares beyond `room` bytes: the meter calls it whenever a charge leaves less room than
+/// the spares hold, so that the spares and the charged bytes together stay within the cap.
+pub(crate) fn trim_spares(room: u64) {
+    if SPARE_HELD.load(Ordering::Relaxed) > room {
+        trim(&mut SPARE.lock().unwrap_or_else(|e| e.into_inner()), room);
+    }
+}
+
+/// Keep `v` for `zeroed_table` if it is big, within `SPARE_BYTES` (the largest first).
+pub(crate) fn give_back(v: Vec<u64>) {
+    if v.capacity() * 8 < SPARE_MIN_BYTES {
+        return;
+    }
+    let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
+    spare.push(v);
+    trim(&mut spare, room());
 }
 
 #[cfg(test)]

@@ -1,0 +1,56 @@
+//! The kit a game's folder fills in so that its entry points are the shared ones: a game that
+//! implements `Dealt` (how its position is dealt from an `Input`, its single moves as the referee
+//! lists and spells them, and, if not the depth-first `search`, which search `solve` runs) is
+//! registered with `kit::solve::<G>` and `kit::walk::<G>`, and its test hook `position` replays a
+//! line with `kit::replay::<G>`. Generic, so each game's search is compiled for it as before.
+
+use crate::core::game::{Game, Limits, Outcome};
+use crate::core::input::Input;
+use crate::core::search;
+use crate::core::walk::{random_walk, Walk};
+
+/// A game the kit's entry points can deal, walk, replay and solve.
+pub trait Dealt: Game + Sized {
+    /// The dealt position of an input (its layout, options and, for the redealing games, seed).
+    fn deal(input: &Input) -> Result<Self, String>;
+    /// Every legal single move here, as the referee lists them (what a walk lists and picks from,
+    /// and what a replayed token must be).
+    fn singles(&self, out: &mut Vec<Self::Move>);
+    /// A single move as the referee's token.
+    fn token(&self, m: Self::Move) -> String;
+    /// Make a single move in a walk or a replay (default: `Game::apply`, its undo dropped).
+    fn play(&mut self, m: Self::Move) {
+        self.apply(m);
+    }
+    /// The search `solve` runs from the dealt position (default: the depth-first `search`).
+    fn search(&mut self, limits: Limits) -> Outcome {
+        search::search(self, limits)
+    }
+}
+
+/// Solve one laid-out deal of `G` within the limits.
+pub fn solve<G: Dealt>(input: &Input, limits: Limits) -> Result<Outcome, String> {
+    Ok(G::deal(input)?.search(limits))
+}
+
+/// For the differential tests: random play from the deal of `G`, `steps` moves chosen by a
+/// xorshift stream from `seed` (`crate::core::walk`), every legal single move listed, sorted and
+/// spelled as the referee reads them, at each step; a won position lists none.
+pub fn walk<G: Dealt>(input: &Input, seed: u64, steps: usize) -> Result<Walk, String> {
+    let mut g = G::deal(input)?;
+    Ok(random_walk(&mut g, seed, steps, |g, out| g.singles(out), |g, m| g.token(m), |g, m| g.play(m)))
+}
+
+/// The position of `G` after `line` (tokens as the referee reads them) from the deal: the test
+/// hooks' view of the solver's state. An error names the first token that is no legal move.
+pub fn replay<G: Dealt>(input: &Input, line: &[String]) -> Result<G, String> {
+    let mut g = G::deal(input)?;
+    let mut ms = Vec::new();
+    for (k, t) in line.iter().enumerate() {
+        ms.clear();
+        g.singles(&mut ms);
+        let m = ms.iter().copied().find(|&m| g.token(m) == *t).ok_or(format!("move {k} ({t}) is not legal here"))?;
+        g.play(m);
+    }
+    Ok(g)
+}
