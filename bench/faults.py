@@ -5,7 +5,8 @@ test_pipeline_fuzz.py and test_pipeline_resume.py); this script is the operator'
 
 Rows: a worker killed by kill -9 mid-deal, a deleted deals part, a verdicts part one row short, two
 writers at once, tampered manifests, signature checks, bad options that used to poison the folder
-or trace back, classic FreeCell codes, and N fuzzed inputs in process (no traceback allowed).
+or trace back, classic FreeCell codes, hostile entries in the data and export folders, verify's
+gaps and fair races (issue 31), and N fuzzed inputs in process (no traceback allowed).
 """
 
 from __future__ import annotations
@@ -215,6 +216,88 @@ def classic(base: Path) -> list[Row]:
     ]  # fmt: skip
 
 
+def hostile(base: Path) -> list[Row]:
+    """Issue 31: hostile entries in the data and export folders, verify's gaps, fair races."""
+    out: list[Row] = []
+    victim = base / "outside" / "precious.txt"
+    victim.parent.mkdir(parents=True, exist_ok=True)
+    victim.write_text("keep\n")
+    data = fresh_pool(base, "hostile", boards="klondike-1", numbers="1-6")
+    (data / ".lock").unlink()
+    (data / ".lock").symlink_to(victim)
+    r = cli("--data", str(data), "check", "--solves", "0")
+    out.append((".lock a symlink to a file outside; check", "exit 2, one line, target kept", last(r),
+                r.returncode == 2 and clean(r) and victim.read_text() == "keep\n"))  # fmt: skip
+    (data / ".lock").unlink()
+    (data / ".lock").mkdir()
+    r = cli("--data", str(data), "solve")
+    out.append((".lock a folder; solve", "exit 2, one line", last(r), r.returncode == 2 and clean(r)))
+    (data / ".lock").rmdir()
+    stale = victim.parent / "verdicts~x~1~y.tmp"
+    stale.write_text("keep\n")
+    shutil.rmtree(data / ".tmp", ignore_errors=True)
+    (data / ".tmp").symlink_to(victim.parent, target_is_directory=True)
+    r = cli("--data", str(data), "check", "--solves", "0")
+    out.append((".tmp a symlink to a folder outside; check", "exit 2, nothing outside deleted", last(r),
+                r.returncode == 2 and clean(r) and stale.exists()))  # fmt: skip
+    (data / ".tmp").unlink()
+    r = cli("--data", str(data), "export", "--out", str(data / "deals"))
+    out.append(("export --out <data>/deals", "exit 2, one line", last(r), r.returncode == 2 and clean(r)))
+    glob = fresh_pool(base, "a*b", boards="klondike-1", numbers="1-3")
+    fresh_pool(base, "aXb", boards="klondike-1", numbers="1-5")
+    cli("--data", str(glob), "report")
+    r = cli("--data", str(glob), "sql", "select count(*) AS n from verdicts_all", "--csv")
+    out.append(("data folder named a*b beside aXb; sql count", "3 (its own rows only)", last(r),
+                r.returncode == 0 and r.stdout.split() == ["n", "3"]))  # fmt: skip
+    odd = fresh_pool(base, "new\nline", boards="klondike-1", numbers="1-2")
+    r = cli("--data", str(odd), "report")
+    out.append(("data folder named with a newline; report", "exit 0", last(r).replace("\n", " "), r.returncode == 0 and clean(r)))
+    damaged = fresh_pool(base, "unlisted", boards="klondike-1", numbers="1-4")
+    import pyarrow.parquet as pq
+
+    src = sorted((damaged / "deals").glob("*.parquet"))[0]
+    pq.write_table(pq.read_table(src), damaged / "deals" / "klondike-1.N0000009-0000012.parquet")
+    r = cli("--data", str(damaged), "solve", "--budget", "20000", "--quiet")
+    out.append(("an unlisted deals part; solve", "exit 1: not in the ledger, never read", last(r),
+                r.returncode == 1 and clean(r) and "not in the ledger" in r.stderr))  # fmt: skip
+
+    r = cli("--data", str(data), "export")
+    pool = data / "pool"
+    (pool / f"reveal-{'0' * 64}.json").write_text('{"commitment": "%s", "server_seed": "x"}' % ("0" * 64))
+    r = cli("verify", str(pool))
+    out.append(("verify: unlisted file named like a reveal", "exit 1", last(r), r.returncode == 1 and clean(r)))
+    (pool / f"reveal-{'0' * 64}.json").unlink()
+    (pool / "notes").symlink_to(victim)
+    r = cli("verify", str(pool))
+    out.append(("verify: a symlink in the pool", "exit 1", last(r), r.returncode == 1 and "symlink" in r.stderr))
+    (pool / "notes").unlink()
+    seq = json.loads((pool / "manifest.json").read_text())["sequence"]
+    r = cli("verify", str(pool), "--min-sequence", str(seq + 1))
+    out.append(("verify --min-sequence (an older pool)", "exit 1", last(r), r.returncode == 1 and "older pool" in r.stderr))
+    r = cli("verify", str(pool), "--key", "/dev/zero")
+    out.append(("verify --key /dev/zero", "exit 2 at once, one line", last(r), r.returncode == 2 and clean(r)))
+    r = cli("--data", str(data), "fair", "commit")
+    c = r.stdout.split()[1] if r.returncode == 0 else ""
+    draws = [subprocess.Popen([sys.executable, "-m", "pipeline", "--data", str(data), "fair", "draw", str(pool),
+                               "--client-seed", f"p{i}"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+             for i in range(8)]  # fmt: skip
+    codes = [p.wait() for p in draws]
+    for p in draws:
+        p.communicate()
+    rec = json.loads((data / "fair" / f"{c}.json").read_text()) if c else {"draws": []}
+    out.append(("8 concurrent fair draws", "8 recorded", f"{len(rec['draws'])} recorded, exits {sorted(set(codes))}",
+                len(rec["draws"]) == 8 and codes == [0] * 8))  # fmt: skip
+    fresh = base / "commits"
+    fresh.mkdir()
+    commits = [subprocess.Popen([sys.executable, "-m", "pipeline", "--data", str(fresh), "fair", "commit"], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(4)]  # fmt: skip
+    codes = [p.wait() for p in commits]
+    for p in commits:
+        p.communicate()
+    out.append(("4 concurrent fair commits", "1 succeeds", f"{codes.count(0)} succeeded", codes.count(0) == 1))
+    return out
+
+
 def fuzz(base: Path, n: int) -> list[Row]:
     """`n` random command lines in process: any exception past the CLI's edge is a traceback."""
     import engine
@@ -272,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
     base = a.keep or Path(tempfile.mkdtemp(prefix="dealpool-faults-"))
     rows: list[Row] = []
     try:
-        for step in (worker_killed, damaged_storage, two_writers, tampered_exports, bad_options, classic):
+        for step in (worker_killed, damaged_storage, two_writers, tampered_exports, bad_options, classic, hostile):
             rows += step(base)
         rows += fuzz(base, a.fuzz)
     finally:

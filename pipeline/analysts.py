@@ -100,13 +100,14 @@ def connect(folder: Folder, database: str = ":memory:", read_only: bool = False)
 def write_duckdb(folder: Folder) -> Path:
     """Write `<data>/dealpool.duckdb` (views only), atomically: built beside, then renamed."""
     dest = folder.root / DB_NAME
+    folder.glob(DEALS)  # refuses a path DuckDB cannot open, before any work
     with files.atomic(dest) as tmp:
         con = connect(folder, str(tmp))
         try:
             con.execute(views_sql())
         finally:
             con.close()
-        Path(str(tmp) + ".wal").unlink(missing_ok=True)
+        files.remove(Path(str(tmp) + ".wal"))
     return dest
 
 

@@ -7,6 +7,12 @@ file in the destination's folder (or a folder on the same file system, such as t
 then the destination's folder is fsynced so the rename itself is on disk. A reader sees the old
 file or the new one, never half of one. The temporary names start with a dot and end in `.tmp`,
 outside every glob the pipeline reads.
+
+Nothing here follows a symlink it writes through (issue 31): a folder written into is checked with
+lstat to be a real folder (`real_dir`), a temporary file is created with O_EXCL | O_NOFOLLOW, and a
+destination that is there but not a regular file (a folder, a symlink, a FIFO) is refused with one
+line (`require_regular`), so a hostile entry in a data or export folder can never make dealpool
+write, truncate or delete a file outside it.
 """
 
 from __future__ import annotations
@@ -14,8 +20,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import stat
 from pathlib import Path
 from typing import Iterator
+
+import engine
 
 CHUNK = 1 << 20
 """Bytes read at a time when hashing a file (big files are never read whole)."""
@@ -26,18 +35,97 @@ def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def open_regular(path: Path) -> int:
+    """`path` opened for reading (fd), refused with one line unless it is a regular file: never a
+    symlink (O_NOFOLLOW) nor a FIFO or device (which could block or never end)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        if e.errno == getattr(os, "ELOOP", -1) or os.path.islink(path):
+            raise engine.BadInput(f"{str(path)!r} is a symlink; refused (dealpool reads only regular files here)") from None
+        raise
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise engine.BadInput(f"{str(path)!r} is {_kind(st.st_mode)}; refused (dealpool reads only regular files here)")
+    return fd
+
+
 def sha256(path: Path) -> str:
-    """The SHA-256 of the file at `path`, lowercase hex, read in chunks."""
+    """The SHA-256 of the file at `path`, lowercase hex, read in chunks (a regular file only:
+    open_regular)."""
     h = hashlib.sha256()
-    with open(path, "rb") as f:
+    with os.fdopen(open_regular(path), "rb") as f:
         for chunk in iter(lambda: f.read(CHUNK), b""):
             h.update(chunk)
     return h.hexdigest()
 
 
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symlink"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "not a regular file"
+
+
+def require_regular(path: Path, what: str = "file") -> bool:
+    """True when `path` is a regular file, False when there is nothing there; BadInput (one line)
+    when it is anything else: a symlink (followed, it could reach outside the folder), a folder, a
+    FIFO or a device."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISREG(st.st_mode):
+        raise engine.BadInput(
+            f"{what} {str(path)!r} is {_kind(st.st_mode)}; refused (dealpool writes only regular files it made): remove it"
+        )
+    return True
+
+
+def real_dir(path: Path, make: bool = True) -> Path:
+    """`path` as a real folder (made with its parents when `make`), checked with lstat: a symlink or a
+    file in its place is refused with one line, so nothing written into it lands outside."""
+    if make:
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            pass  # a file or a dangling symlink: refused below
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return path
+    if not stat.S_ISDIR(st.st_mode):
+        raise engine.BadInput(
+            f"folder {str(path)!r} is {_kind(st.st_mode) if not stat.S_ISREG(st.st_mode) else 'a file'}; "
+            "refused (dealpool writes only into real folders): remove it"
+        )
+    return path
+
+
+def open_new(path: Path, mode: int = 0o666) -> int:
+    """A new file at `path` for writing (fd): O_EXCL | O_NOFOLLOW, so an entry already there, a
+    symlink above all, is never written through."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, mode)
+
+
+def remove(path: Path) -> None:
+    """Remove the entry `path` if it is there and not a folder (a symlink is removed, never its
+    target)."""
+    try:
+        if not stat.S_ISDIR(os.lstat(path).st_mode):
+            path.unlink()
+    except FileNotFoundError:
+        pass
+
+
 def fsync_file(path: Path) -> None:
     """Flush a written file's bytes to the disk."""
-    fd = os.open(path, os.O_RDONLY)
+    fd = os.open(path, os.O_RDONLY | NOFOLLOW)
     try:
         os.fsync(fd)
     finally:
@@ -60,7 +148,9 @@ def fsync_dir(path: Path) -> None:
 
 
 def replace(tmp: Path, dest: Path) -> None:
-    """Move the finished, fsynced file `tmp` over `dest` (atomic) and make the move durable."""
+    """Move the finished, fsynced file `tmp` over `dest` (atomic) and make the move durable. A `dest`
+    that is not a regular file is refused (require_regular)."""
+    require_regular(dest)
     os.replace(tmp, dest)
     fsync_dir(dest.parent)
     if tmp.parent.resolve() != dest.parent.resolve():
@@ -77,30 +167,36 @@ def atomic(dest: Path, tmp_dir: Path | None = None) -> Iterator[Path]:
     """A temporary path to write `dest` through, for writers that want a path (pyarrow, DuckDB,
     matplotlib): when the block ends the file is fsynced and moved over `dest`; when it raises, the
     temporary file is removed and `dest` is left as it was."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
+    real_dir(dest.parent)
+    if tmp_dir is not None:
+        real_dir(tmp_dir)
+    require_regular(dest)
     tmp = temp_path(dest, tmp_dir)
-    tmp.unlink(missing_ok=True)
+    remove(tmp)  # whatever is there (a planted symlink) goes first; the folder is checked real
     try:
         yield tmp
         fsync_file(tmp)
         replace(tmp, dest)
     finally:
-        tmp.unlink(missing_ok=True)
+        remove(tmp)
 
 
 def write_atomic(dest: Path, data: bytes, mode: int = 0o666, tmp_dir: Path | None = None) -> None:
     """`data` at `dest`, all or nothing and durable. `mode` is the new file's permission bits (less
     the umask), set when the temporary file is created: a secret is never readable by others, even
     for a moment."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
+    real_dir(dest.parent)
+    if tmp_dir is not None:
+        real_dir(tmp_dir)
+    require_regular(dest)
     tmp = temp_path(dest, tmp_dir)
-    tmp.unlink(missing_ok=True)
+    remove(tmp)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        fd = open_new(tmp, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
         replace(tmp, dest)
     finally:
-        tmp.unlink(missing_ok=True)
+        remove(tmp)

@@ -39,15 +39,17 @@ def budgets_for(boards: list[str], budget: int | None) -> dict[str, int]:
 def plan(folder: Folder, budgets: dict[str, int]) -> list[Slice]:
     """The slices still to solve, in part order; a slice whose part exists is done but for its
     retryable error rows. Refuses a folder holding verdicts of another engine build
-    (check_one_build) before any work."""
+    (check_one_build) and a folder `check` finds damaged (store.require_sound) before any work; reads
+only the parts the ledger lists."""
+    store.require_sound(folder, "solve")  # a damaged or unlisted part is repaired first, never trusted
     done: dict[tuple[str, str], list[tuple[str, int]]] = defaultdict(list)
     stored = store.read_table(folder, VERDICTS)
     check_one_build(folder, set(stored.column("engine_version").unique().to_pylist()))
     for r in stored.select(["board", "code", "verdict", "budget"]).to_pylist():
         done[(r["board"], r["code"])].append((r["verdict"], r["budget"]))
-    existing = {store.part_stem(p): p for p in folder.parts(VERDICTS)}
+    existing = {store.part_stem(p): p for p in store.listed_parts(folder, VERDICTS)}
     out: list[Slice] = []
-    for part in folder.parts(store.DEALS):
+    for part in store.listed_parts(folder, store.DEALS):  # an unlisted part is never trusted
         t = store.read_part(part, store.DEALS).select(["board", "code", "order"]).to_pylist()
         stem = store.part_stem(part)
         for k in range(0, len(t), store.SLICE):

@@ -17,6 +17,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+import duckdb
+
 import engine
 from pipeline import analysts, files, provenance, store
 from pipeline.analysts import write_duckdb
@@ -58,7 +60,10 @@ def query_all(folder: Folder) -> Results:
         raise engine.BadInput(f"no verdicts in {str(folder.root)!r} yet (run `dealpool solve` first)")
     con = analysts.connect(folder)
     try:
-        con.execute(analysts.views_sql())
+        try:
+            con.execute(analysts.views_sql())
+        except duckdb.Error as e:  # a path DuckDB cannot read: one line, never its trace
+            raise engine.BadInput(f"report: DuckDB cannot read the tables of {str(folder.root)!r}: {str(e).splitlines()[0]}") from None
         out = {}
         for name in [n for n, _ in SECTIONS] + list(EXTRA):
             cur = con.execute((REPORTS / f"{name}.sql").read_text())
@@ -142,7 +147,7 @@ def plots(results: Results, out: Path) -> list[tuple[str, str]]:
     """The overview's PNGs: won share per board beside its interval and published figure, and the
     won share by node budget."""
     plt = _pyplot()
-    out.mkdir(parents=True, exist_ok=True)
+    files.real_dir(out)
     made = []
 
     cards = headline(results)

@@ -1,8 +1,8 @@
--- The views every report query reads. {deals} and {verdicts} are the tables' read globs (relative
--- to the data folder in dealpool.duckdb: pipeline/analysts.py), {published} the cited table of
--- published figures (reports/published.csv, its rows written in as values so the file needs no other
--- file), {boards} the registry's boards (board, game, label, redeals_foreseen: a game whose redeals
--- shuffle with the deal's seed is won by a search that foresees every redeal).
+-- The views every report query reads. The placeholders (the tables' read globs, relative to the data
+-- folder in dealpool.duckdb: pipeline/analysts.py; the cited published figures, reports/published.csv,
+-- written in as values so the file needs no other file; the registry's boards with redeals_foreseen:
+-- a game whose redeals shuffle with the deal's seed is won by a search that foresees every redeal)
+-- are filled in by the pipeline. No placeholder sits in a comment: a value stays where it is put.
 CREATE OR REPLACE VIEW deals AS SELECT * FROM read_parquet({deals});
 CREATE OR REPLACE VIEW verdicts_all AS SELECT * FROM read_parquet({verdicts});
 -- The row that counts for a deal: a decided one (won/lost hold at every larger budget), else the

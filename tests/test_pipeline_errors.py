@@ -70,22 +70,26 @@ def _data_with_deals(capsys, tmp_path: Path) -> Path:
     return data
 
 
-@pytest.mark.parametrize("command", [("solve",), ("check",), ("report",), ("export",)])
-def test_unreadable_parquet(capsys, tmp_path, command):
-    data = _data_with_deals(capsys, tmp_path)
-    (data / "deals" / "broken.parquet").write_bytes(b"PAR1 this is not parquet at all")
-    _bad(capsys, "--data", str(data), *command, says="unreadable Parquet file")
-
-
-@pytest.mark.parametrize("command", [("solve",), ("check",), ("report",)])
-def test_foreign_parquet(capsys, tmp_path, command):
-    data = _data_with_deals(capsys, tmp_path)
-    pq.write_table(pa.table({"x": [1, 2, 3]}), data / "deals" / "other.parquet")
-    _bad(capsys, "--data", str(data), *command, says="foreign Parquet file")
-
-
-def test_parquet_with_our_tag_but_other_columns(capsys, tmp_path):
-    data = _data_with_deals(capsys, tmp_path)
+def _foreign(data: Path, kind: str) -> str:
+    """A Parquet file no dealpool run wrote, in the deals table: garbage, another table, or our tag
+    with other columns. Returns what `check --adopt` (the one step that reads an unlisted part) says."""
+    if kind == "garbage":
+        (data / "deals" / "broken.parquet").write_bytes(b"PAR1 this is not parquet at all")
+        return "unreadable Parquet file"
+    if kind == "foreign":
+        pq.write_table(pa.table({"x": [1, 2, 3]}), data / "deals" / "other.parquet")
+        return "foreign Parquet file"
     t = pa.table({"board": ["klondike-1"]}).replace_schema_metadata({"dealpool.table": "deals"})
     pq.write_table(t, data / "deals" / "odd.parquet")
-    _bad(capsys, "--data", str(data), "check", says="differ from the deals schema")
+    return "differ from the deals schema"
+
+
+@pytest.mark.parametrize("kind", ["garbage", "foreign", "tagged"])
+@pytest.mark.parametrize("command", [("solve",), ("check",), ("report",), ("export",)])
+def test_an_unlisted_parquet_file_is_never_read_only_named(capsys, tmp_path, command, kind):
+    """An unlisted part is never read (issue 31: the plan trusted one): every step names it as not
+    in the ledger, exit 1; `check --adopt`, which would record it, reads it and refuses it."""
+    data = _data_with_deals(capsys, tmp_path)
+    adopt_says = _foreign(data, kind)
+    _bad(capsys, "--data", str(data), *command, says="not in the ledger", status=1)
+    _bad(capsys, "--data", str(data), "check", "--adopt", says=adopt_says)

@@ -20,7 +20,10 @@ stderr, never a traceback.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -84,6 +87,23 @@ def fail(message: str, status: int) -> NoReturn:
     sys.exit(status)
 
 
+def os_error(e: OSError) -> str:
+    """One line for an OSError: what the system said and the path; disk full names the free space."""
+    where = " ".join(repr(str(f)) for f in (e.filename, e.filename2) if f is not None)
+    why = e.strerror or type(e).__name__
+    if e.errno == errno.ENOSPC:
+        path = e.filename if e.filename is not None else "."
+        try:
+            free = shutil.disk_usage(os.path.dirname(os.path.abspath(str(path))) or ".").free
+        except OSError:
+            free = 0
+        return (f"disk full writing {where or 'a file'}: {free // 2**20:,} MiB free; free more space "
+                "(a part needs a few MiB, an export the size of its pool) and run the command again: nothing written is lost")
+    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return f"cannot write {where or 'a file'} ({why}): the folder is read-only; `check` and `sql` still read it"
+    return f"{why}: {where}" if where else why
+
+
 def main(argv: list[str] | None = None, solver: Solver | None = None) -> None:
     """Entry point: run the group on `solver` (the engine unless a test passes a stand-in), turning
     every error into one line: exit 2 for bad input, 1 for a failed run."""
@@ -93,6 +113,8 @@ def main(argv: list[str] | None = None, solver: Solver | None = None) -> None:
         )
     except engine.DealpoolError as e:
         fail(str(e), e.exit_status)
+    except OSError as e:  # the file system said no: one line with the path, never a traceback
+        fail(os_error(e), 1)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help() if e.ctx else str(e))
         sys.exit(2)

@@ -26,10 +26,16 @@ def export_cmd(ctx: click.Context, out: Path | None, sign: Path | None = None) -
 @click.argument("directory", type=click.Path(path_type=Path))
 @click.option("--key", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="PUBKEY",
               help="Also require manifest.json.sig to be its operator's signature (the KEY.pub of `dealpool keygen`).")  # fmt: skip
+@click.option("--not-before", default=None, metavar="ISO",
+              help="Refuse a pool whose manifest was created before this UTC time (YYYY-MM-DDTHH:MM:SSZ or a date).")  # fmt: skip
+@click.option("--min-sequence", type=int, default=None, metavar="N",
+              help="Refuse a pool whose manifest sequence is below N (the last one you accepted).")  # fmt: skip
 @click.pass_context
-def verify_cmd(ctx: click.Context, directory: Path, key: Path | None = None) -> None:
-    """Re-deal and replay an exported pool from its files alone; fail loudly on any change."""
-    steps.verify(ctx, directory, key)
+def verify_cmd(ctx: click.Context, directory: Path, key: Path | None = None, not_before: str | None = None,
+               min_sequence: int | None = None) -> None:  # fmt: skip
+    """Re-deal and replay an exported pool from its files alone; fail loudly on any change, and on
+    an older pool than --not-before / --min-sequence allow."""
+    steps.verify(ctx, directory, key, not_before, min_sequence)
 
 
 @click.command("keygen")

@@ -31,7 +31,7 @@ def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_
     """`check`: the ledger, re-deals, re-solves, the spec's test values, no error rows left. One line."""
     limits.check_check(n_deals, n_solves, seed)
     folder = common.folder(ctx).require()
-    with store.writer(folder):
+    with store.writer(folder) if repair or adopt else store.reader(folder):  # a read-only folder is checked too
         if repair:
             for step in store.repair(folder):
                 click.echo(f"check --repair: next: {step}")
@@ -61,9 +61,10 @@ def export(ctx: click.Context, out: Path | None = None, sign: Path | None = None
     click.echo(f"export: {out}: {counts}")
 
 
-def verify(ctx: click.Context, directory: Path, key: Path | None = None) -> None:
+def verify(ctx: click.Context, directory: Path, key: Path | None = None, not_before: str | None = None,
+           min_sequence: int | None = None) -> None:  # fmt: skip
     """`verify`: re-deal and replay an exported pool from its files alone; fail on any change."""
-    n, problems = verify_pool(directory, common.solver(ctx), key)
+    n, problems = verify_pool(directory, common.solver(ctx), key, not_before, min_sequence)
     fair_problems, fair_line = verify_fair(directory)  # the committed sample, if shipped (issue 17)
     problems += fair_problems
     if problems:

@@ -4,17 +4,26 @@ fields, the board files' Parquet schema.
 An export folder holds, per board, `<board>.json` and `<board>.parquet` (the proven-winnable codes
 with their budgets and lines, and the engine and rules versions) and `manifest.json` (counts,
 engine and rules versions, budgets, the SHA-256 of every file), and with `export --sign KEY`
-`manifest.json.sig` (Ed25519 over manifest.json's bytes).
+`manifest.json.sig` (Ed25519 over manifest.json's bytes). The manifest's `sequence` (1, 2, ... one
+more at each export of a data folder) and `created` (UTC, ISO 8601 to the second) let a client
+refuse an older pool than one it has seen (`verify --min-sequence`, `--not-before`).
 """
 
 from __future__ import annotations
+
+import re
 
 import pyarrow as pa
 
 FORMAT = "dealpool-pool/2"
 MANIFEST = "manifest.json"
 SIGNATURE = "manifest.json.sig"
-MANIFEST_KEYS = {"format", "engine_version", "rules_version", "boards", "files"}
+MANIFEST_KEYS = {"format", "engine_version", "rules_version", "boards", "files", "sequence", "created"}
+CREATED = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
+"""The manifest's `created`: UTC to the second, e.g. 2025-01-31T12:00:00Z (compares as text)."""
+MAX_MANIFEST = 64 << 20
+"""The most bytes of a manifest, a board's JSON or sample.json `verify` reads (a pool of a million deals
+is well under it)."""
 BOARD_KEYS = {"count", "budgets", "json", "parquet"}
 POOL_SCHEMA = pa.schema(
     [

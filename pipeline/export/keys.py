@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import engine
 from pipeline import files
+
+
+MAX_KEY = 16 << 10
+"""The most bytes of a key file read (an Ed25519 PEM key is about 120)."""
 
 
 def keygen(path: Path) -> Path:
@@ -33,7 +38,10 @@ def _load_key(path: Path, private: bool) -> Any:
 
     what = "private" if private else "public"
     try:
-        data = path.read_bytes()
+        with os.fdopen(files.open_regular(path), "rb") as f:  # a regular file, never /dev/zero
+            data = f.read(MAX_KEY + 1)
+        if len(data) > MAX_KEY:
+            raise engine.BadInput(f"{str(path)!r} is larger than {MAX_KEY:,} bytes: not an Ed25519 {what} key in PEM")
     except OSError as e:
         raise engine.BadInput(f"cannot read the {what} key {str(path)!r} ({e.strerror}); make one with `dealpool keygen KEY`") from None
     try:

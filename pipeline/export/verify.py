@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +17,19 @@ import pyarrow.parquet as pq
 
 import engine
 from pipeline import fair
-from pipeline.export.format import BOARD_KEYS, FORMAT, MANIFEST, MANIFEST_KEYS, POOL_SCHEMA, SIGNATURE, plain
+from pipeline.export.format import (
+    BOARD_KEYS,
+    CREATED,
+    FORMAT,
+    MANIFEST,
+    MANIFEST_KEYS,
+    MAX_MANIFEST,
+    POOL_SCHEMA,
+    SIGNATURE,
+    plain,
+)
 from pipeline.export.keys import load_public_key
-from pipeline.files import sha256
+from pipeline.files import open_regular, sha256
 from pipeline.solver import Solver, referee
 
 Problems = list[str]
@@ -29,15 +41,30 @@ def _short(e: BaseException) -> str:
     return f"{type(e).__name__}: {text[:200]}" if text else type(e).__name__
 
 
+def read_capped(path: Path, cap: int = MAX_MANIFEST) -> bytes:
+    """A regular file's bytes (open_regular: never a symlink or FIFO), refused past `cap` bytes: a
+    pool's file is never read without limit."""
+    with os.fdopen(open_regular(path), "rb") as f:
+        data = f.read(cap + 1)
+    if len(data) > cap:
+        raise engine.BadInput(f"{str(path)!r} is larger than {cap:,} bytes; refused")
+    return data
+
+
 def load_manifest(out: Path) -> tuple[dict[str, Any] | None, Problems]:
     """The manifest, or the problem that it is not one. No folder or no manifest is BadInput."""
     if not out.is_dir():
         raise engine.BadInput(f"export folder {str(out)!r} does not exist (make one with `dealpool export --out DIR`)")
     mpath = out / MANIFEST
-    if not mpath.is_file():
+    if not os.path.lexists(mpath):
         raise engine.BadInput(f"{str(out)!r} holds no manifest.json: not an exported pool")
+    mode = os.lstat(mpath).st_mode
+    if not stat.S_ISREG(mode):
+        return None, [f"{MANIFEST}: {'a symlink' if stat.S_ISLNK(mode) else 'not a regular file'} in the pool (refused)"]
     try:
-        manifest = json.loads(mpath.read_bytes())
+        manifest = json.loads(read_capped(mpath))
+    except engine.BadInput as e:
+        return None, [f"manifest.json: {e}"]
     except (ValueError, RecursionError) as e:
         return None, [f"manifest.json is not valid JSON ({_short(e)})"]
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
@@ -53,6 +80,11 @@ def check_shape(manifest: dict[str, Any]) -> Problems:
     for k in ("engine_version", "rules_version"):
         if not isinstance(manifest.get(k), str):
             p.append(f"manifest {k} is not text")
+    seq = manifest.get("sequence")
+    if not (isinstance(seq, int) and not isinstance(seq, bool) and seq >= 1):
+        p.append("manifest sequence is not a whole number >= 1")
+    if not (isinstance(manifest.get("created"), str) and CREATED.fullmatch(manifest["created"])):
+        p.append("manifest created is not a UTC time YYYY-MM-DDTHH:MM:SSZ")
     boards, files = manifest.get("boards"), manifest.get("files")
     if not isinstance(boards, dict):
         p.append("manifest boards is not an object {board: {count, budgets, json, parquet}}")
@@ -90,7 +122,33 @@ def check_names(out: Path, manifest: dict[str, Any]) -> Problems:
     extra = {x.name for x in out.iterdir()} - files - {MANIFEST, SIGNATURE} - fair_unlisted
     for name in sorted(extra):
         p.append(f"{name}: in the folder but not in the manifest (unlisted file)")
+    p += fair.check_reveals(out, fair_unlisted)  # each reveal must be one: its seed hashes to its name
+    for x in sorted(out.iterdir()):
+        mode = os.lstat(x).st_mode
+        if not stat.S_ISREG(mode):
+            p.append(f"{x.name}: {'a symlink' if stat.S_ISLNK(mode) else 'not a regular file'} in the pool (refused)")
     return p
+
+
+def check_fresh(manifest: dict[str, Any], not_before: str | None, min_sequence: int | None) -> Problems:
+    """An older pool than the client has seen is refused: its sequence below `min_sequence`, or made
+    before `not_before` (UTC, YYYY-MM-DDTHH:MM:SSZ or a date YYYY-MM-DD)."""
+    p: Problems = []
+    if min_sequence is not None and manifest["sequence"] < min_sequence:
+        p.append(f"manifest sequence {manifest['sequence']} is below --min-sequence {min_sequence} (an older pool)")
+    if not_before is not None and manifest["created"] < not_before:
+        p.append(f"manifest created {manifest['created']} is before --not-before {not_before} (an older pool)")
+    return p
+
+
+def check_not_before(text: str) -> str:
+    """`--not-before` as the manifest's form (a date means its midnight UTC); else BadInput."""
+    t = text.strip()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", t):
+        t += "T00:00:00Z"
+    if not CREATED.fullmatch(t):
+        raise engine.BadInput(f"bad --not-before {text[:40]!r}: give a UTC time YYYY-MM-DDTHH:MM:SSZ or a date YYYY-MM-DD")
+    return t
 
 
 def check_hashes(out: Path, manifest: dict[str, Any]) -> Problems:
@@ -99,8 +157,10 @@ def check_hashes(out: Path, manifest: dict[str, Any]) -> Problems:
         f = out / name
         if not plain(name):
             continue
-        if not f.is_file():
+        if not os.path.lexists(f):
             p.append(f"{name}: missing")
+        elif not stat.S_ISREG(os.lstat(f).st_mode):
+            continue  # check_names says what it is
         elif sha256(f) != digest:
             p.append(f"{name}: SHA-256 differs from the manifest (changed)")
     return p
@@ -108,8 +168,9 @@ def check_hashes(out: Path, manifest: dict[str, Any]) -> Problems:
 
 def read_board(out: Path, board: str, info: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]], dict[bytes, bytes]]:
     """(JSON document, Parquet rows, Parquet metadata) of a board; raises on an unreadable file."""
-    doc = json.loads((out / info["json"]).read_bytes())
-    t = pq.read_table(out / info["parquet"])
+    doc = json.loads(read_capped(out / info["json"]))
+    with os.fdopen(open_regular(out / info["parquet"]), "rb") as f:
+        t = pq.read_table(f)
     if [(f.name, f.type) for f in t.schema] != [(f.name, f.type) for f in POOL_SCHEMA]:
         raise ValueError(f"columns {t.schema.names}, expected {POOL_SCHEMA.names}")
     if not (isinstance(doc, dict) and isinstance(doc.get("deals"), list)):
@@ -135,8 +196,10 @@ def check_board(manifest: dict[str, Any], board: str, doc: dict[str, Any], prows
     key = [(d.get("code"), d.get("nodes"), d.get("budget"), list(d["line"])) for d in jrows]
     if key != [(r["code"], r["nodes"], r["budget"], list(r["line"])) for r in prows]:
         p.append(f"{board}: the JSON and Parquet files list different deals or lines")
-    if len({d["code"] for d in jrows}) != len(jrows):
-        p.append(f"{board}: a code is listed twice")
+    canon = [canonical(d["code"]) for d in jrows]
+    if len(set(canon)) != len(jrows):
+        twice = next(c for c in canon if canon.count(c) > 1)
+        p.append(f"{board}: a deal is listed twice (canonical code {twice[:80]}, under any spelling)")
     if len(jrows) != info["count"]:
         p.append(f"{board}: {len(jrows)} deals, manifest says count {info['count']}")
     budgets = sorted({d.get("budget") for d in jrows if isinstance(d.get("budget"), int)})
@@ -151,6 +214,15 @@ def check_board(manifest: dict[str, Any], board: str, doc: dict[str, Any], prows
     if manifest["rules_version"] != engine.RULES_VERSION:
         p.append(f"{board}: made under rules {manifest['rules_version']!r}; this engine's referee is {engine.RULES_VERSION!r}")
     return p
+
+
+def canonical(code: str) -> str:
+    """The canonical code of a listed code, or the code itself when it does not parse (check_replays
+    reports that)."""
+    try:
+        return engine.canonical_code(code)
+    except engine.BadInput:
+        return code
 
 
 def check_replays(board: str, jrows: list[dict[str, Any]], solver: Solver) -> tuple[int, Problems]:
@@ -183,14 +255,20 @@ def check_signature(out: Path, key: Path) -> Problems:
     if not sig.is_file():
         return [f"{SIGNATURE}: missing (the pool is not signed; export it with --sign KEY)"]
     try:
-        public.verify(base64.b64decode(sig.read_bytes().strip(), validate=True), (out / MANIFEST).read_bytes())
-    except (InvalidSignature, ValueError):
+        public.verify(base64.b64decode(read_capped(sig, 4096).strip(), validate=True), read_capped(out / MANIFEST))
+    except (InvalidSignature, ValueError, engine.BadInput):
         return [f"{SIGNATURE}: not a signature of this manifest by the key {str(key)!r} (tampered or another operator's)"]
     return []
 
 
-def verify_pool(out: Path, solver: Solver = engine, key: Path | None = None) -> tuple[int, list[str]]:
-    """(deals replayed, problems). Bad input (no folder, no manifest, a bad key) is BadInput."""
+def verify_pool(out: Path, solver: Solver = engine, key: Path | None = None, not_before: str | None = None,
+                min_sequence: int | None = None) -> tuple[int, list[str]]:  # fmt: skip
+    """(deals replayed, problems). Bad input (no folder, no manifest, a bad key, a bad --not-before)
+    is BadInput. With `not_before` or `min_sequence`, an older pool is a problem (check_fresh)."""
+    if not_before is not None:
+        not_before = check_not_before(not_before)
+    if min_sequence is not None and min_sequence < 1:
+        raise engine.BadInput(f"bad --min-sequence {min_sequence}: give 1 or more")
     if key is not None:
         load_public_key(key)  # a bad key is bad input, before any work
     manifest, problems = load_manifest(out)
@@ -201,6 +279,7 @@ def verify_pool(out: Path, solver: Solver = engine, key: Path | None = None) -> 
     shape = check_shape(manifest)
     if shape:
         return 0, problems + shape
+    problems += check_fresh(manifest, not_before, min_sequence)
     problems += check_names(out, manifest)
     problems += check_hashes(out, manifest)
     replayed = 0
@@ -227,8 +306,8 @@ def verify_fair(out: Path) -> tuple[list[str], str]:
     """(problems, summary line) of the export's committed sample and its reveal; nothing when the
     export ships no sample. Run after verify_pool, which has already refused a folder with no manifest."""
     try:
-        manifest = json.loads((out / "manifest.json").read_text())
-    except (OSError, ValueError, RecursionError):  # verify_pool has reported the manifest already
+        manifest = json.loads(read_capped(out / MANIFEST))
+    except (OSError, ValueError, RecursionError, engine.BadInput):  # verify_pool has reported the manifest already
         return [], ""
     if not isinstance(manifest, dict):
         return [], ""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -13,18 +15,58 @@ import pyarrow.parquet as pq
 
 import engine
 from pipeline import fair, files, store
-from pipeline.export.format import FORMAT, MANIFEST, POOL_SCHEMA, SIGNATURE, plain
+from pipeline.export.format import FORMAT, MANIFEST, MAX_MANIFEST, POOL_SCHEMA, SIGNATURE, plain
 from pipeline.export.keys import load_private_key
 from pipeline.store import VERDICTS, Folder
+
+
+SEQUENCE_FILE = "exports.json"
+"""<data>/exports.json: {"sequence": n}, the last export's sequence number of this data folder."""
+
+
+def _sequence(folder: Folder, out: Path) -> int:
+    """The next export's sequence: one more than both the data folder's last and the manifest
+    already in `out` (so it grows across export folders and never goes back in one)."""
+    last = 0
+    for path in (folder.root / SEQUENCE_FILE, out / MANIFEST):
+        try:
+            if files.require_regular(path):
+                with os.fdopen(files.open_regular(path), "rb") as f:
+                    n = json.loads(f.read(MAX_MANIFEST)).get("sequence")
+                if isinstance(n, int) and not isinstance(n, bool) and n > 0:
+                    last = max(last, n)
+        except (ValueError, AttributeError, RecursionError):
+            pass  # an unreadable record counts as none: the sequence still grows from the other
+    return last + 1
+
+
+def created_now() -> str:
+    """UTC now, to the second (SOURCE_DATE_EPOCH when set, for reproducible exports)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    t = datetime.fromtimestamp(int(epoch), timezone.utc) if epoch and epoch.isdigit() else datetime.now(timezone.utc)
+    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _previous_files(out: Path) -> set[str]:
     """The files an earlier export listed in `out` (removed when no longer part of the pool)."""
     try:
-        m = json.loads((out / MANIFEST).read_text())
+        with os.fdopen(files.open_regular(out / MANIFEST), "rb") as f:
+            m = json.loads(f.read(MAX_MANIFEST))
         return {n for n in m["files"] if isinstance(n, str) and plain(n)}
     except Exception:  # no or unreadable earlier manifest: remove nothing
         return set()
+
+
+def refuse_inside(folder: Folder, out: Path) -> None:
+    """BadInput when `out` is the data folder itself or inside one of its own folders (the tables,
+    the ledger, .tmp/, fair/): an export there would mix with, or delete, the folder's own files."""
+    root, o = folder.root.resolve(), out.resolve()
+    own = [root / d for d in store.LAYOUT_DIRS]
+    if o == root or any(o == d or d in o.parents for d in own):
+        raise engine.BadInput(
+            f"--out {str(out)!r} is the data folder or one of its own folders (tables, ledger, .tmp, fair); "
+            "give another folder (default: <data>/pool)"
+        )
 
 
 def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str, Any]:
@@ -38,10 +80,13 @@ def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str
     for r in store.read_table(folder, VERDICTS).to_pylist():
         if r["verdict"] == "won" and r["referee"] == "ok" and (r["board"], r["code"]) in dealt:
             won.setdefault(r["board"], {}).setdefault(r["code"], r)
+    refuse_inside(folder, out)
     old = _previous_files(out)
-    out.mkdir(parents=True, exist_ok=True)
+    files.real_dir(out)
     versions = {"engine_version": engine.engine_version(), "rules_version": engine.RULES_VERSION}
-    manifest: dict[str, Any] = {"format": FORMAT, **versions, "boards": {}, "files": {}}
+    sequence = _sequence(folder, out)
+    manifest: dict[str, Any] = {"format": FORMAT, **versions, "sequence": sequence, "created": created_now(),
+                                "boards": {}, "files": {}}  # fmt: skip
     for board in sorted(won):
         rows = sorted(won[board].values(), key=lambda r: r["code"])
         entries = [{"code": r["code"], "nodes": r["nodes"], "budget": r["budget"], "line": list(r["line"])} for r in rows]
@@ -62,13 +107,14 @@ def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str
             manifest["files"][p.name] = files.sha256(p)
     export_fair(folder, out, manifest)
     for name in old - set(manifest["files"]):
-        (out / name).unlink(missing_ok=True)
+        files.remove(out / name)  # a symlink goes, never its target
     data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
     files.write_atomic(out / MANIFEST, data)
+    files.write_atomic(folder.root / SEQUENCE_FILE, (json.dumps({"sequence": sequence}) + "\n").encode())
     if private is not None:
         files.write_atomic(out / SIGNATURE, base64.b64encode(private.sign(data)) + b"\n")
     else:
-        (out / SIGNATURE).unlink(missing_ok=True)  # an old signature would not match this manifest
+        files.remove(out / SIGNATURE)  # an old signature would not match this manifest
     return manifest
 
 

@@ -16,11 +16,11 @@ face; the rest of the pipeline imports the face.
 from pipeline.fair.draw import draw, pool_codes, pool_digests, verify_draw
 from pipeline.fair.sample import sample_committed, sample_numbers
 from pipeline.fair.seed import commit, reveal
-from pipeline.fair.ship import export_names, export_sample, verify_sample
+from pipeline.fair.ship import check_reveals, export_names, export_sample, verify_sample
 from pipeline.fair.state import REVEAL_GLOB, SAMPLE_FILE, current, record, reveal_name, server_seed, state
 
 __all__ = [
-    "REVEAL_GLOB", "SAMPLE_FILE", "commit", "current", "draw", "export_names", "export_sample", "pool_codes",
+    "REVEAL_GLOB", "SAMPLE_FILE", "check_reveals", "commit", "current", "draw", "export_names", "export_sample", "pool_codes",
     "pool_digests", "record", "reveal", "reveal_name", "sample_committed", "sample_numbers", "server_seed",
     "state", "verify_draw", "verify_sample",
 ]  # fmt: skip

@@ -10,7 +10,7 @@ from typing import Any
 
 import engine
 from pipeline import files
-from pipeline.fair.state import REVEAL_GLOB, current, read_json, record, reveal_name, save_record, server_seed
+from pipeline.fair.state import REVEAL_GLOB, current, locked, read_json, record, reveal_name, save_record, server_seed
 from pipeline.store import Folder
 
 
@@ -46,6 +46,11 @@ def pool_codes(pool: Path, board: str | None) -> tuple[str, list[str], Path]:
 
 
 def draw(folder: Folder, pool: Path, board: str | None, client_seed: str) -> dict[str, Any]:
+    with locked(folder):
+        return _draw(folder, pool, board, client_seed)
+
+
+def _draw(folder: Folder, pool: Path, board: str | None, client_seed: str) -> dict[str, Any]:
     """A player's deal: `pick([server seed, client seed], codes)`. The pool file's SHA-256 is pinned by
     `commit --pool` or else by the first draw of its board; a draw from a changed file is refused."""
     engine.fair.seed_bytes([client_seed], "client seed")

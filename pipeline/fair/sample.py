@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import engine
 from pipeline import store
-from pipeline.fair.state import current, record, save_record, server_seed, state, state_path, write_json
+from pipeline.fair.state import current, locked, record, save_record, server_seed, state, state_path, write_json
 from pipeline.limits import MAX_NUMBER
 from pipeline.sample import DEALS_BLOCK, deal_row
 from pipeline.store import DEALS, Folder
@@ -19,6 +19,11 @@ def sample_numbers(seed: str, client_seeds: list[str], count: int) -> list[int]:
 
 
 def sample_committed(folder: Folder, boards: list[str], count: int, client_seeds: list[str]) -> dict[str, int]:
+    with locked(folder):
+        return _sample_committed(folder, boards, count, client_seeds)
+
+
+def _sample_committed(folder: Folder, boards: list[str], count: int, client_seeds: list[str]) -> dict[str, int]:
     """Add the committed sample of `count` numbered deals per board. Re-running the same sample
     (after a kill) resumes it; a different sample under the same commitment is refused."""
     if count < 1 or count > MAX_NUMBER:

@@ -16,6 +16,7 @@ from pipeline.fair.state import (
     SECRET,
     current,
     fair_dir,
+    locked,
     read_json,
     record,
     reveal_name,
@@ -30,6 +31,12 @@ from pipeline.store import Folder
 
 
 def commit(folder: Folder, pool: Path | None = None) -> str:
+    """`_commit` under the folder's lock (waited for): four concurrent commits make one commitment."""
+    with locked(folder):
+        return _commit(folder, pool)
+
+
+def _commit(folder: Folder, pool: Path | None = None) -> str:
     """Make a server seed with `secrets`, keep it private, return its commitment (to publish). With
     `pool`, pin its board files now (their SHA-256s, published with the commitment), so no draw
     under this commitment can come from another pool."""
@@ -46,7 +53,7 @@ def commit(folder: Folder, pool: Path | None = None) -> str:
     if (fair_dir(folder) / f"{c}.json").exists():  # only a broken `secrets` repeats a seed
         raise engine.RunFailed(f"the new server seed's commitment {c} is already used; nothing committed")
     sdir = fair_dir(folder) / SECRET
-    sdir.mkdir(parents=True, exist_ok=True)
+    files.real_dir(sdir)  # never a symlink: chmod would follow it
     os.chmod(sdir, 0o700)
     files.write_atomic(secret_path(folder, c), seed.encode("utf-8"), mode=0o600)
     save_record(folder, {"scheme": engine.fair.SCHEME, "commitment": c, "sample": None, "draws": [], "pools": pools})
@@ -55,6 +62,12 @@ def commit(folder: Folder, pool: Path | None = None) -> str:
 
 
 def reveal(folder: Folder, out: Path) -> dict[str, Any]:
+    """`_reveal` under the folder's lock (waited for)."""
+    with locked(folder):
+        return _reveal(folder, out)
+
+
+def _reveal(folder: Folder, out: Path) -> dict[str, Any]:
     """Put the seed, the client seeds and the commitment into the export `out` (reveal-<c>.json), after
     checking the seed against its commitment and that `out` already ships this commitment's sample."""
     c = current(folder)
@@ -84,5 +97,5 @@ def reveal(folder: Folder, out: Path) -> dict[str, Any]:
     rec["revealed"] = True
     save_record(folder, rec)
     write_json(state_path(folder), {**state(folder), "current": None})
-    secret_path(folder, c).unlink()
+    files.remove(secret_path(folder, c))
     return doc

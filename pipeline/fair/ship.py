@@ -19,6 +19,13 @@ from pipeline.store import VERDICTS, Folder
 SHIPPED_VERDICTS = ("won", "lost", "unknown")
 
 
+def _canon(code: str) -> str:
+    try:
+        return engine.canonical_code(code)
+    except engine.BadInput:
+        return code
+
+
 def export_names(out: Path) -> tuple[set[str], set[str]]:
     """(listed, unlisted) file names the fair scheme adds to an export: sample.json, hashed in the
     manifest's files; reveal-<commitment>.json, written after the export and so in no manifest (the
@@ -26,6 +33,26 @@ def export_names(out: Path) -> tuple[set[str], set[str]]:
     listed = {SAMPLE_FILE} if (out / SAMPLE_FILE).exists() else set()
     unlisted = {p.name for p in out.glob(REVEAL_GLOB) if len(p.name) == len("reveal-.json") + 64}
     return listed, unlisted
+
+
+def check_reveals(out: Path, names: set[str]) -> list[str]:
+    """Each reveal-<commitment>.json in the export (unlisted in the manifest, vouched for by its
+    commitment) must be one: a JSON object naming that commitment, whose server seed hashes to it. A
+    file merely named like a reveal is refused."""
+    problems = []
+    for name in sorted(names):
+        c = name[len("reveal-") : -len(".json")]
+        doc, bad = try_json(out / name)
+        if bad or not isinstance(doc, dict):
+            problems.append(bad or f"{name}: not a reveal (not a JSON object)")
+            continue
+        try:
+            if doc.get("commitment") != c:
+                raise engine.BadInput(f"it names commitment {str(doc.get('commitment'))[:70]}")
+            engine.fair.check_commitment(str(doc["server_seed"]), c)
+        except (engine.BadInput, KeyError) as e:
+            problems.append(f"{name}: not the reveal of commitment {c} ({str(e).splitlines()[0][:120] if str(e) else 'no server_seed'})")
+    return problems
 
 
 def _final(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -76,7 +103,9 @@ def verify_sample(out: Path, manifest: dict[str, Any]) -> tuple[list[str], str]:
             return [f"{SAMPLE_FILE} is not covered by the manifest's hashes"], ""
         return [], ""
     try:
-        doc = json.loads((out / SAMPLE_FILE).read_text())
+        doc, bad = try_json(out / SAMPLE_FILE)
+        if bad:
+            return [bad.replace(": not valid JSON (", ": unreadable (", 1)], ""
         boards = doc["boards"]
         shipped = {b: {d["code"]: d for d in info["deals"]} for b, info in boards.items()}
         count = int(doc["count"])
@@ -90,19 +119,28 @@ def verify_sample(out: Path, manifest: dict[str, Any]) -> tuple[list[str], str]:
         if info.get("counts") != {v: listed.count(v) for v in SHIPPED_VERDICTS}:
             problems.append(f"{b}: the counts in {SAMPLE_FILE} differ from its deals' verdicts")
     for b, deals in shipped.items():
-        pool_codes_: set[str] = set()
+        pool_rows: dict[str, dict[str, Any]] = {}  # the board's pool, by canonical code
         info = manifest.get("boards", {}).get(b)
         if isinstance(info, dict):
             pdoc, _ = try_json(out / str(info.get("json")))  # a bad pool file is verify_pool's finding
-            try:
-                pool_codes_ = {d["code"] for d in pdoc["deals"]}
-            except (TypeError, KeyError):
-                pass
+            if isinstance(pdoc, dict) and isinstance(pdoc.get("deals"), list):
+                pool_rows = {_canon(d["code"]): d for d in pdoc["deals"] if isinstance(d, dict) and isinstance(d.get("code"), str)}
         for code, d in deals.items():
+            row = pool_rows.get(_canon(code))
             if d.get("verdict") not in SHIPPED_VERDICTS:
                 problems.append(f"sampled deal {b} {code} has no verdict shipped ({d.get('verdict')})")
-            elif d["verdict"] == "won" and code not in pool_codes_:
+            elif d["verdict"] == "won" and row is None:
                 problems.append(f"sampled deal {b} {code} is shipped as won but is not in the pool with its line")
+            elif d["verdict"] != "won" and row is not None:
+                problems.append(f"sampled deal {b} {code} is shipped as {d['verdict']} but the pool lists it won with its line (contradiction)")
+            elif row is not None and (d.get("nodes"), d.get("budget")) != (row.get("nodes"), row.get("budget")):
+                problems.append(f"sampled deal {b} {code}: {SAMPLE_FILE} says {d.get('nodes')} nodes at budget {d.get('budget')}, "
+                                f"the pool {row.get('nodes')} at {row.get('budget')} (contradiction)")  # fmt: skip
+            try:
+                if not isinstance(d.get("number"), int) or engine.board_code(b, d["number"]) != code:
+                    problems.append(f"sampled deal {b} {code} is not the deal numbered {d.get('number')} of {b}")
+            except engine.BadInput as e:
+                problems.append(f"sampled deal {b} {code}: {e}")
     rname = reveal_name(str(doc.get("commitment")))
     rev, bad = try_json(out / rname)
     if bad or (rev is not None and not isinstance(rev, dict)):

@@ -14,6 +14,7 @@ Every file is written atomically (pipeline/files.py).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -48,19 +49,33 @@ def write_json(path: Path, doc: Any) -> None:
 
 def read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text())
+        return json.loads(_read_capped(path))
     except FileNotFoundError:
         return None
     except (ValueError, RecursionError) as e:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise engine.BadInput(f"{str(path)!r} is not valid JSON ({type(e).__name__}); it is dealpool's fair state") from None
 
 
+MAX_JSON = 64 << 20
+"""The most bytes of a fair record, sample.json or a reveal read (refused past it)."""
+
+
+def _read_capped(path: Path) -> bytes:
+    with os.fdopen(files.open_regular(path), "rb") as f:  # never a symlink or a FIFO
+        data = f.read(MAX_JSON + 1)
+    if len(data) > MAX_JSON:
+        raise engine.BadInput(f"{str(path)!r} is larger than {MAX_JSON:,} bytes; refused")
+    return data
+
+
 def try_json(path: Path) -> tuple[Any, str]:
     """(document or None, problem or ''): for `verify`, where a bad file is a finding, not an error."""
     try:
-        return json.loads(path.read_text()), ""
+        return json.loads(_read_capped(path)), ""
     except FileNotFoundError:
         return None, ""
+    except engine.BadInput as e:
+        return None, f"{path.name}: {e}"
     except (OSError, ValueError, RecursionError) as e:
         return None, f"{path.name}: not valid JSON ({type(e).__name__})"
 
@@ -79,6 +94,18 @@ def record(folder: Folder, commitment: str) -> dict[str, Any]:
 
 def save_record(folder: Folder, rec: dict[str, Any]) -> None:
     write_json(fair_dir(folder) / f"{rec['commitment']}.json", rec)
+
+
+FAIR_WAIT = 60.0
+"""Seconds a fair step waits for the folder's lock (a draw is milliseconds; a solve holds it longer)."""
+
+
+def locked(folder: Folder):  # type: ignore[no-untyped-def]
+    """The folder's write lock, waited for: the fair records are read, changed and written under the
+    same lock as the tables, so concurrent draws are all recorded and commits happen one at a time."""
+    from pipeline.store import writer
+
+    return writer(folder, wait=FAIR_WAIT)
 
 
 def secret_path(folder: Folder, commitment: str) -> Path:

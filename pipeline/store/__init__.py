@@ -13,11 +13,12 @@ The modules here import one another, never this face; the rest of the pipeline i
 
 from pipeline.store.audit import adopt, audit, repair, require_sound
 from pipeline.store.ledger import ledger, ledger_path, record
-from pipeline.store.lock import clear_tmp, holds_lock, recover, writer
-from pipeline.store.parts import read_part, read_table, write_part
+from pipeline.store.lock import clear_tmp, holds_lock, read_only, reader, recover, writer
+from pipeline.store.parts import listed_parts, read_part, read_table, write_part
 from pipeline.store.tables import (
     DEALS,
     DEALS_SCHEMA,
+    LAYOUT_DIRS,
     LEDGER,
     LOCK,
     SCHEMA_VERSION,
@@ -35,8 +36,8 @@ from pipeline.store.tables import (
 )
 
 __all__ = [
-    "DEALS", "DEALS_SCHEMA", "LEDGER", "LOCK", "SCHEMA_VERSION", "SCHEMAS", "SLICE", "TMP", "VERDICT_VALUES",
-    "VERDICTS", "VERDICTS_SCHEMA", "Folder", "adopt", "audit", "clear_tmp", "holds_lock", "ledger", "ledger_path",
-    "metadata", "part_stem", "read_part", "read_table", "record", "recover", "repair", "require_sound",
+    "DEALS", "DEALS_SCHEMA", "LAYOUT_DIRS", "LEDGER", "LOCK", "SCHEMA_VERSION", "SCHEMAS", "SLICE", "TMP", "VERDICT_VALUES",
+    "VERDICTS", "VERDICTS_SCHEMA", "Folder", "adopt", "audit", "clear_tmp", "holds_lock", "ledger", "ledger_path", "listed_parts",
+    "metadata", "part_stem", "read_part", "read_table", "read_only", "reader", "record", "recover", "repair", "require_sound",
     "sorted_rows", "verdict_part_name", "write_part", "writer",
 ]  # fmt: skip

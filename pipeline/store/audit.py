@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import os
+import stat
+from pathlib import Path
+
 import pyarrow.parquet as pq
 
 import engine
-from pipeline.files import sha256
+from pipeline.files import remove, sha256
 from pipeline.store.ledger import ledger, ledger_path, record
 from pipeline.store.lock import writer
-from pipeline.store.parts import read_part
+from pipeline.store.parts import listed_parts, read_part
 from pipeline.store.tables import DEALS, VERDICTS, Folder, part_stem
 
 
@@ -25,6 +29,8 @@ def audit(folder: Folder) -> list[str]:
                 problems.append(f"ledger entry of {where} is unreadable ({e['bad']})")
             elif name not in files:
                 problems.append(f"{where} is missing (the ledger lists {e['rows']} rows)")
+            elif not regular(files[name]):
+                problems.append(f"{where} is not a regular file (a symlink or a folder; refused)")
             elif sha256(files[name]) != e["sha256"]:
                 try:
                     n = pq.read_metadata(files[name]).num_rows
@@ -41,11 +47,19 @@ def audit(folder: Folder) -> list[str]:
     return problems
 
 
+def regular(path: Path) -> bool:
+    """A part is a regular file, never a symlink (read through, it could be any file anywhere)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
 def require_sound(folder: Folder, what: str) -> None:
     """RunFailed, saying what to do, when `audit` finds the folder incomplete or damaged (after a
     foreign or unreadable part, which is BadInput from read_part)."""
     for table in (DEALS, VERDICTS):
-        for p in folder.parts(table):
+        for p in listed_parts(folder, table):
             read_part(p, table)
     problems = audit(folder)
     if problems:
@@ -65,7 +79,8 @@ def repair(folder: Folder) -> list[str]:
         for table in (DEALS, VERDICTS):
             book = ledger(folder, table)
             files = {part_stem(p): p for p in folder.parts(table)}
-            bad = [n for n, e in book.items() if "bad" in e or n not in files or sha256(files[n]) != e["sha256"]]
+            bad = [n for n, e in book.items()
+                   if "bad" in e or n not in files or not regular(files[n]) or sha256(files[n]) != e["sha256"]]  # fmt: skip
             bad += sorted(set(files) - set(book))
             for name in bad:
                 drop = [(table, name)]
@@ -79,8 +94,8 @@ def repair(folder: Folder) -> list[str]:
                     else:
                         todo.append(f"(the random deals of {name} are lost: sample new ones with --random)")
                 for t, n in drop:
-                    (folder.table(t) / f"{n}.parquet").unlink(missing_ok=True)
-                    ledger_path(folder, t, n).unlink(missing_ok=True)
+                    remove(folder.table(t) / f"{n}.parquet")  # a symlink goes, never its target
+                    remove(ledger_path(folder, t, n))
     todo.append("dealpool solve")
     return todo
 

@@ -8,11 +8,17 @@ be finished (pipeline/store/lock.py's `recover`).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+import engine
 from pipeline import files
 from pipeline.store.tables import LEDGER, Folder
+
+
+MAX_ENTRY = 4096
+"""The most bytes of a ledger entry read (an entry is about 90 bytes)."""
 
 
 def ledger_path(folder: Folder, table: str, name: str) -> Path:
@@ -25,11 +31,15 @@ def ledger(folder: Folder, table: str) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for p in sorted(d.glob("*.json")) if d.is_dir() else []:
         try:
-            e = json.loads(p.read_text())
+            with os.fdopen(files.open_regular(p), "rb") as f:
+                raw = f.read(MAX_ENTRY + 1)
+            if len(raw) > MAX_ENTRY:
+                raise ValueError(f"longer than {MAX_ENTRY} bytes")
+            e = json.loads(raw)
             if not (isinstance(e, dict) and isinstance(e.get("rows"), int) and isinstance(e.get("sha256"), str)):
                 raise ValueError("not {rows, sha256}")
             out[p.name[: -len(".json")]] = e
-        except (ValueError, UnicodeDecodeError) as err:
+        except (ValueError, UnicodeDecodeError, RecursionError, engine.BadInput) as err:
             out[p.name[: -len(".json")]] = {"bad": str(err).splitlines()[0] if str(err) else "unreadable"}
     return out
 

@@ -10,8 +10,11 @@ since only the lock's holder writes.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
+import stat
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -24,20 +27,31 @@ _held: dict[Path, tuple[int, int]] = {}  # root -> (fd, depth): the locks this p
 
 
 @contextlib.contextmanager
-def writer(folder: Folder) -> Iterator[Folder]:
+def writer(folder: Folder, wait: float = 0.0) -> Iterator[Folder]:
     """Hold the folder's write lock (reentrant in one process): one writing run at a time. A second
-    run stops at once with RunFailed naming the holder. The kernel drops the lock when its holder
+    run stops with RunFailed naming the holder, at once or after `wait` seconds of trying (the fair
+    steps wait: each is a moment's work, and concurrent draws must all be recorded). The kernel drops the lock when its holder
     dies, however it dies, so a lock is never stale; then `recover` tidies what the dead run left."""
     root = folder.root.resolve()
     if root in _held:
         fd, depth = _held[root]
         _held[root] = (fd, depth + 1)
     else:
-        folder.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder.root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+        folder.check_layout()
+        files.real_dir(folder.root)
+        fd = open_lock(folder)
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() < deadline:
+                    time.sleep(0.01)
+                    continue
+            except BaseException:
+                os.close(fd)
+                raise
             holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
             os.close(fd)
             raise engine.RunFailed(
@@ -59,6 +73,50 @@ def writer(folder: Folder) -> Iterator[Folder]:
             os.close(fd)  # releases the flock
 
 
+def open_lock(folder: Folder) -> int:
+    """The folder's `.lock`, opened (made if missing) without following a symlink and refused with one
+    line unless it is a regular file: a `.lock` that is a symlink would otherwise be truncated
+    wherever it points, and a folder or FIFO in its place gave a traceback or a hang."""
+    path = folder.root / LOCK
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | files.NOFOLLOW | os.O_NONBLOCK, 0o644)
+    except OSError as e:
+        if e.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO) or os.path.islink(path):
+            raise engine.BadInput(
+                f"{str(path)!r} is not a regular file ({e.strerror}); refused: remove it (dealpool makes its own lock)"
+            ) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise engine.BadInput(f"{str(path)!r} is not a regular file; refused: remove it (dealpool makes its own lock)")
+    return fd
+
+
+def read_only(e: OSError) -> bool:
+    """An error saying the folder cannot be written (a read-only mount or no write permission)."""
+    return e.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
+@contextlib.contextmanager
+def reader(folder: Folder) -> Iterator[Folder]:
+    """For a step that only reads (`check`, `sql`): the write lock when the folder can be written, so
+    no writer changes it under the reader; none when the folder is read-only (nobody can write it
+    then, and the reader must still work)."""
+    try:
+        cm = writer(folder)
+        cm.__enter__()
+    except OSError as e:
+        if not read_only(e):
+            raise
+        folder.check_layout()
+        yield folder
+        return
+    try:
+        yield folder
+    finally:
+        cm.__exit__(None, None, None)
+
+
 def holds_lock(folder: Folder) -> bool:
     return folder.root.resolve() in _held
 
@@ -67,9 +125,13 @@ def recover(folder: Folder) -> None:
     """Under the lock: finish a part move a kill interrupted (the temp file is what the ledger names)
     and drop every other temp file (its writer is dead: only the lock's holder writes)."""
     tmp = folder.root / TMP
-    if not tmp.is_dir():
+    if not os.path.lexists(tmp):
         return
+    files.real_dir(tmp, make=False)  # a `.tmp` symlink is refused: its entries are outside the folder
     for p in sorted(tmp.iterdir()):
+        if not stat.S_ISREG(os.lstat(p).st_mode):
+            files.remove(p)  # a symlink goes (never its target); a folder stays
+            continue
         parts = p.name.split("~")
         if len(parts) == 4 and parts[0] in SCHEMAS:
             table, name = parts[0], parts[1]
@@ -79,9 +141,9 @@ def recover(folder: Folder) -> None:
                 if entry.get("sha256") == files.sha256(p) and not (dest.is_file() and files.sha256(dest) == entry["sha256"]):
                     files.replace(p, dest)
                     continue
-            except OSError:
+            except (OSError, engine.BadInput):
                 pass
-        p.unlink(missing_ok=True)
+        files.remove(p)
 
 
 def clear_tmp(folder: Folder) -> None:

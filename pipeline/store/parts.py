@@ -4,6 +4,7 @@ table, the pinned columns)."""
 from __future__ import annotations
 
 import os
+import stat
 import uuid
 from pathlib import Path
 from typing import Any
@@ -13,9 +14,9 @@ import pyarrow.parquet as pq
 
 import engine
 from pipeline import files
-from pipeline.store.ledger import record
+from pipeline.store.ledger import ledger, record
 from pipeline.store.lock import writer
-from pipeline.store.tables import SCHEMAS, TMP, Folder, metadata
+from pipeline.store.tables import SCHEMAS, TMP, Folder, metadata, part_stem
 
 
 def write_part(folder: Folder, table: str, name: str, rows: list[dict[str, Any]], **meta: Any) -> Path:
@@ -26,10 +27,11 @@ def write_part(folder: Folder, table: str, name: str, rows: list[dict[str, Any]]
     with writer(folder):
         dest_dir = folder.table(table)
         tmp_dir = folder.root / TMP
-        dest_dir.mkdir(parents=True, exist_ok=True)
-        tmp_dir.mkdir(parents=True, exist_ok=True)
+        files.real_dir(dest_dir)
+        files.real_dir(tmp_dir)
         tmp = tmp_dir / f"{table}~{name}~{os.getpid()}~{uuid.uuid4().hex[:8]}.tmp"
-        pq.write_table(data, tmp, compression="zstd")
+        with os.fdopen(files.open_new(tmp, 0o644), "wb") as f:  # O_EXCL | O_NOFOLLOW
+            pq.write_table(data, f, compression="zstd")
         files.fsync_file(tmp)
         record(folder, table, name, data.num_rows, files.sha256(tmp))
         dest = dest_dir / f"{name}.parquet"
@@ -38,9 +40,12 @@ def write_part(folder: Folder, table: str, name: str, rows: list[dict[str, Any]]
 
 
 def read_part(path: Path, table: str) -> pa.Table:
-    """One part, checked to be ours: readable, the right table, the pinned columns."""
+    """One part, checked to be ours: a regular file (never a symlink), readable, the right table, the
+    pinned columns."""
+    fd = files.open_regular(path)
     try:
-        t = pq.read_table(path)
+        with os.fdopen(fd, "rb") as f:
+            t = pq.read_table(f)
     except Exception as e:  # pyarrow raises several types for a bad file
         reason = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise engine.BadInput(f"unreadable Parquet file {str(path)!r}: {reason}") from None
@@ -57,9 +62,23 @@ def read_part(path: Path, table: str) -> pa.Table:
     return t
 
 
+def listed_parts(folder: Folder, table: str) -> list[Path]:
+    """The parts of `table` the ledger lists, regular files only, in name order: all a reader may
+    trust. An unlisted part (no dealpool run wrote it) or a symlink is never read; `check` (audit)
+    names it and `check --repair` drops it."""
+    book = ledger(folder, table)
+    out = []
+    for p in folder.parts(table):
+        e = book.get(part_stem(p))
+        if e is not None and "bad" not in e and stat.S_ISREG(os.lstat(p).st_mode):
+            out.append(p)
+    return out
+
+
 def read_table(folder: Folder, table: str) -> pa.Table:
-    """Every part of `table`, validated, in part-name order (an empty table when there is none)."""
-    parts = [read_part(p, table) for p in folder.parts(table)]
+    """Every listed part of `table` (listed_parts), validated, in part-name order (an empty table when
+    there is none)."""
+    parts = [read_part(p, table) for p in listed_parts(folder, table)]
     if not parts:
         return SCHEMAS[table].empty_table()
     return pa.concat_tables([p.replace_schema_metadata(None) for p in parts])

@@ -20,6 +20,7 @@ instead of adding a second copy.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -67,6 +68,8 @@ VERDICTS_SCHEMA = pa.schema(
 )
 
 SCHEMAS = {DEALS: DEALS_SCHEMA, VERDICTS: VERDICTS_SCHEMA}
+LAYOUT_DIRS = (TMP, DEALS, VERDICTS, LEDGER, f"{LEDGER}/{DEALS}", f"{LEDGER}/{VERDICTS}", "fair", "fair/secret", "plots")
+"""The folders dealpool writes into inside a data folder (Folder.check_layout checks each)."""
 
 
 @dataclass(frozen=True)
@@ -79,19 +82,54 @@ class Folder:
         return self.root / name
 
     def glob(self, name: str) -> str:
-        """The read glob of a table (DuckDB's read_parquet argument)."""
-        return str(self.root / name / "*.parquet")
+        """The read glob of a table (DuckDB's read_parquet argument), the folder's own path escaped
+        so that a folder named with `*` or `[` matches only itself (DuckDB reads `[c]` as the
+        character c). A backslash or `?`, which DuckDB cannot take in a path, is refused (BadInput)."""
+        root = str(self.root)
+        for c, what in (("\\", "a backslash"), ("?", "a question mark")):
+            if c in str(self.root.resolve()):
+                raise engine.BadInput(
+                    f"data folder {root!r} has {what} in its path, which DuckDB cannot take in a file name "
+                    "(it reads a backslash as an escape and '?' as the start of a URL query); rename the folder"
+                )
+        escaped = "".join(f"[{c}]" if c in "*?[" else c for c in root)
+        return f"{escaped}/{name}/*.parquet"
 
     def parts(self, name: str) -> list[Path]:
         d = self.table(name)
         return sorted(d.glob("*.parquet")) if d.is_dir() else []
 
     def require(self) -> "Folder":
-        """This folder, or BadInput if it is missing (commands that read need one)."""
+        """This folder, or BadInput if it is missing (commands that read need one) or holds a hostile
+        entry (check_layout)."""
         if not self.root.is_dir():
             raise engine.BadInput(
                 f"data folder {str(self.root)!r} does not exist (run `dealpool sample` or pass --data DIR)"
             )
+        return self.check_layout()
+
+    def check_layout(self) -> "Folder":
+        """Every folder dealpool writes into is a real folder and `.lock` a regular file, checked with
+        lstat (nothing followed): a symlink there would make a write, a repair or the tidying of
+        `.tmp/` reach files outside the data folder. BadInput, one line, naming the entry."""
+        if not self.root.is_dir():
+            return self
+        for sub in LAYOUT_DIRS:
+            path = self.root / sub
+            try:
+                st = os.lstat(path)
+            except FileNotFoundError:
+                continue
+            if not stat.S_ISDIR(st.st_mode):
+                what = "a symlink" if stat.S_ISLNK(st.st_mode) else "not a folder"
+                raise engine.BadInput(f"{str(path)!r} in the data folder is {what}; refused: remove it (dealpool makes its own)")
+        try:
+            st = os.lstat(self.root / LOCK)
+        except FileNotFoundError:
+            return self
+        if not stat.S_ISREG(st.st_mode):
+            what = "a symlink" if stat.S_ISLNK(st.st_mode) else "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+            raise engine.BadInput(f"{str(self.root / LOCK)!r} is {what}; refused: remove it (dealpool makes its own lock)")
         return self
 
 

@@ -3,21 +3,21 @@
 //
 //   node dealpool.mjs deal CODE [--layout]         the shuffled order (or the layout, JSON) of a code
 //   node dealpool.mjs replay CODE < LINE            check a posted line as seed 004's server does
-//   node dealpool.mjs verify POOL_DIR [--key PUB]   check an exported pool as `dealpool verify` does
+//   node dealpool.mjs verify POOL_DIR [--key PUB] [--not-before ISO] [--min-sequence N]   check an exported pool as `dealpool verify` does
 //   node dealpool.mjs shoe SERVER_SEED [CLIENT_SEED ...] [--positions]
 //   node dealpool.mjs verify-draw POOL_DIR --client-seed TEXT [--board B] [--server-seed S] [--commitment C] [--code CODE]
 //
 // Exit 0 when good (won, verified); 1 with one line naming what is wrong (not won, refused, a pool
 // problem); 2 with one line on bad input (a bad code, an unreadable line, no such folder, a bad key).
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { BadInput, deal, orderText, parseLine, replay, shoe, verifyDraw, verifyPool } from '../src/index.js';
 
 const PROG = 'dealpool-js';
-const USAGE = `usage: node dealpool.mjs deal CODE [--layout] | replay CODE < LINE | verify POOL_DIR [--key PUB] | shoe SERVER_SEED [CLIENT_SEED ...] [--positions] | verify-draw POOL_DIR --client-seed TEXT [--board B] [--server-seed S] [--commitment C] [--code CODE]`;
+const USAGE = `usage: node dealpool.mjs deal CODE [--layout] | replay CODE < LINE | verify POOL_DIR [--key PUB] [--not-before ISO] [--min-sequence N] | shoe SERVER_SEED [CLIENT_SEED ...] [--positions] | verify-draw POOL_DIR --client-seed TEXT [--board B] [--server-seed S] [--commitment C] [--code CODE]`;
 
 class Failed extends Error {}
 
@@ -60,7 +60,7 @@ function readPool(dir) {
   const files = new Map();
   for (const n of names) {
     const p = join(dir, n);
-    files.set(n, statSync(p).isFile() ? new Uint8Array(readFileSync(p)) : null);
+    files.set(n, lstatSync(p).isFile() ? new Uint8Array(readFileSync(p)) : null); // a symlink is null: refused
   }
   return files;
 }
@@ -106,11 +106,18 @@ async function main(argv) {
     throw new Failed(`move ${line.length} (end of line): not won`);
   }
   if (command === 'verify') {
-    const [pos, opts] = options(rest, ['key']);
+    const [pos, opts] = options(rest, ['key', 'not-before', 'min-sequence']);
     if (pos.length !== 1) throw new BadInput(USAGE);
     const key = opts.key !== undefined ? readKey(opts.key) : undefined;
     const files = readPool(pos[0]);
-    const r = await verifyPool(files, { publicKey: key, keyName: opts.key !== undefined ? `'${opts.key}'` : undefined });
+    let minSequence;
+    if (opts['min-sequence'] !== undefined) {
+      if (!/^[0-9]{1,15}$/.test(opts['min-sequence'])) throw new BadInput(`bad --min-sequence ${opts['min-sequence'].slice(0, 40)}: give 1 or more`);
+      minSequence = Number(opts['min-sequence']);
+    }
+    const r = await verifyPool(files, {
+      publicKey: key, keyName: opts.key !== undefined ? `'${opts.key}'` : undefined, notBefore: opts['not-before'], minSequence,
+    });
     if (!r.ok) throw new Failed(`verify: FAILED, ${r.problems.length} problem(s) in ${pos[0]}: ${r.problems.slice(0, 5).join('; ')}`);
     console.log(`verify: OK, ${r.deals} deals re-dealt and replayed from ${pos[0]}${key ? `, signature by ${opts.key} good` : ''}`);
     if (r.fair) console.log(r.fair);

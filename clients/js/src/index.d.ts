@@ -165,7 +165,10 @@ export interface VerifyResult {
 }
 
 /** Everything `dealpool verify` checks, from the export folder's files alone (every file in it). */
-export function verifyPool(files: Files, options?: { publicKey?: PublicKey | null; keyName?: string }): Promise<VerifyResult>;
+export function verifyPool(
+  files: Files,
+  options?: { publicKey?: PublicKey | null; keyName?: string; minSequence?: number | null; notBefore?: string | null },
+): Promise<VerifyResult>;
 export function importPublicKey(key: PublicKey): Promise<CryptoKey>;
 export function verifySample(files: Map<string, Uint8Array | null>, manifest: unknown): Promise<[string[], string]>;
 export function sampleNumbers(serverSeed: string, clientSeeds: string[], count: number): Promise<number[]>;

@@ -7,7 +7,7 @@
 // Also verifyDraw: a player's fair draw from the pool re-done from the revealed seed
 // (`dealpool fair verify-draw`).
 
-import { boardCode, boardFor, deal } from './deal.js';
+import { boardCode, boardFor, canonicalCode, deal } from './deal.js';
 import { BadInput, pyRepr } from './errors.js';
 import { checkCommitment, pick, sample, seedBytes } from './fair.js';
 import { readParquet } from './parquet.js';
@@ -19,7 +19,8 @@ export const MANIFEST = 'manifest.json';
 export const SIGNATURE = 'manifest.json.sig';
 export const SAMPLE_FILE = 'sample.json';
 export const RULES_VERSION = '1';
-const MANIFEST_KEYS = ['boards', 'engine_version', 'files', 'format', 'rules_version'];
+const MANIFEST_KEYS = ['boards', 'created', 'engine_version', 'files', 'format', 'rules_version', 'sequence'];
+const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const BOARD_KEYS = ['budgets', 'count', 'json', 'parquet'];
 const SHIPPED_VERDICTS = ['won', 'lost', 'unknown'];
 const MAX_NUMBER = 1_000_000;
@@ -153,6 +154,8 @@ function checkShape(m) {
   const p = [];
   if (!setEq(sortedKeys(m), MANIFEST_KEYS)) p.push(`manifest fields ${pyRepr(sortedKeys(m))} differ from ${pyRepr(MANIFEST_KEYS)}`);
   for (const k of ['engine_version', 'rules_version']) if (typeof m[k] !== 'string') p.push(`manifest ${k} is not text`);
+  if (!(isInt(m.sequence) && m.sequence >= 1)) p.push('manifest sequence is not a whole number >= 1');
+  if (!(typeof m.created === 'string' && CREATED.test(m.created))) p.push('manifest created is not a UTC time YYYY-MM-DDTHH:MM:SSZ');
   const { boards, files } = m;
   if (!isObject(boards)) p.push('manifest boards is not an object {board: {count, budgets, json, parquet}}');
   else {
@@ -195,8 +198,60 @@ function checkNames(files, m) {
   }
   const extra = [...files.keys()].filter((n) => !have.has(n) && n !== MANIFEST && n !== SIGNATURE && !fairUnlisted.has(n));
   for (const name of extra.sort()) p.push(`${name}: in the folder but not in the manifest (unlisted file)`);
+  for (const [name, bytes] of [...files.entries()].sort()) if (bytes === null) p.push(`${name}: not a regular file in the pool (refused)`);
   return p;
 }
+
+/** Each reveal-<commitment>.json beside the pool must be one: naming that commitment, its seed hashing to it. */
+async function checkReveals(files) {
+  const p = [];
+  const [, unlisted] = fairNames(files);
+  for (const name of [...unlisted].sort()) {
+    const c = name.slice('reveal-'.length, -'.json'.length);
+    const [doc, bad] = tryJson(files, name);
+    if (bad || !isObject(doc)) {
+      p.push(bad || `${name}: not a reveal (not a JSON object)`);
+      continue;
+    }
+    try {
+      if (doc.commitment !== c) throw new BadInput(`it names commitment ${String(doc.commitment ?? 'None').slice(0, 70)}`);
+      if (!('server_seed' in doc)) throw new BadInput('no server_seed');
+      await checkCommitment(String(doc.server_seed), c);
+    } catch (e) {
+      if (!(e instanceof BadInput)) throw e;
+      p.push(`${name}: not the reveal of commitment ${c} (${e.message.split('\n')[0].slice(0, 120)})`);
+    }
+  }
+  return p;
+}
+
+/** An older pool than the client has seen: below options.minSequence, or created before options.notBefore. */
+function checkFresh(m, notBefore, minSequence) {
+  const p = [];
+  if (minSequence !== undefined && minSequence !== null && m.sequence < minSequence) {
+    p.push(`manifest sequence ${m.sequence} is below --min-sequence ${minSequence} (an older pool)`);
+  }
+  if (notBefore !== undefined && notBefore !== null && m.created < notBefore) {
+    p.push(`manifest created ${m.created} is before --not-before ${notBefore} (an older pool)`);
+  }
+  return p;
+}
+
+/** --not-before in the manifest's form (a date means its midnight UTC); else BadInput. */
+export function checkNotBefore(text) {
+  let t = String(text).trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) t += 'T00:00:00Z';
+  if (!CREATED.test(t)) throw new BadInput(`bad --not-before ${pyRepr(String(text).slice(0, 40))}: give a UTC time YYYY-MM-DDTHH:MM:SSZ or a date YYYY-MM-DD`);
+  return t;
+}
+
+const canon = (code) => {
+  try {
+    return canonicalCode(code);
+  } catch {
+    return code;
+  }
+};
 
 async function checkHashes(files, m) {
   const p = [];
@@ -238,7 +293,11 @@ function checkBoard(m, board, doc, rows, meta) {
   if (deals.length !== rows.length || deals.some((d, i) => key(d) !== key(rows[i]))) {
     p.push(`${board}: the JSON and Parquet files list different deals or lines`);
   }
-  if (new Set(deals.map((d) => d.code)).size !== deals.length) p.push(`${board}: a code is listed twice`);
+  const canonical = deals.map((d) => canon(d.code));
+  if (new Set(canonical).size !== deals.length) {
+    const twice = canonical.find((c, i) => canonical.indexOf(c) !== i);
+    p.push(`${board}: a deal is listed twice (canonical code ${twice.slice(0, 80)}, under any spelling)`);
+  }
   if (deals.length !== info.count) p.push(`${board}: ${deals.length} deals, manifest says count ${info.count}`);
   const budgets = [...new Set(deals.map((d) => d.budget).filter(isInt))].sort((a, b) => a - b);
   if (JSON.stringify(budgets) !== JSON.stringify(info.budgets)) {
@@ -322,19 +381,29 @@ export async function verifySample(files, manifest) {
     if (!same) problems.push(`${b}: the counts in ${SAMPLE_FILE} differ from its deals' verdicts`);
   }
   for (const [b, deals] of Object.entries(shipped)) {
-    let poolCodes = new Set();
+    const poolRows = new Map(); // the board's pool, by canonical code
     const info = isObject(manifest.boards) && Object.hasOwn(manifest.boards, b) ? manifest.boards[b] : undefined;
     if (isObject(info)) {
       const [pdoc] = tryJson(files, String(info.json));
-      try {
-        poolCodes = new Set(pdoc.deals.map((d) => d.code));
-      } catch {
-        // a bad pool file is verify_pool's finding
-      }
+      if (isObject(pdoc) && Array.isArray(pdoc.deals)) {
+        for (const d of pdoc.deals) if (isObject(d) && typeof d.code === 'string') poolRows.set(canon(d.code), d);
+      } // a bad pool file is verify_pool's finding
     }
     for (const [code, d] of deals) {
+      const row = typeof code === 'string' ? poolRows.get(canon(code)) : undefined;
       if (!SHIPPED_VERDICTS.includes(d.verdict)) problems.push(`sampled deal ${b} ${code} has no verdict shipped (${pyRepr(d.verdict ?? null)})`);
-      else if (d.verdict === 'won' && !poolCodes.has(code)) problems.push(`sampled deal ${b} ${code} is shipped as won but is not in the pool with its line`);
+      else if (d.verdict === 'won' && row === undefined) problems.push(`sampled deal ${b} ${code} is shipped as won but is not in the pool with its line`);
+      else if (d.verdict !== 'won' && row !== undefined) {
+        problems.push(`sampled deal ${b} ${code} is shipped as ${d.verdict} but the pool lists it won with its line (contradiction)`);
+      } else if (row !== undefined && (d.nodes !== row.nodes || d.budget !== row.budget)) {
+        problems.push(`sampled deal ${b} ${code}: ${SAMPLE_FILE} says ${d.nodes ?? 'None'} nodes at budget ${d.budget ?? 'None'}, the pool ${row.nodes ?? 'None'} at ${row.budget ?? 'None'} (contradiction)`);
+      }
+      try {
+        if (!isInt(d.number) || boardCode(b, d.number) !== code) problems.push(`sampled deal ${b} ${code} is not the deal numbered ${d.number ?? 'None'} of ${b}`);
+      } catch (e) {
+        if (!(e instanceof BadInput)) throw e;
+        problems.push(`sampled deal ${b} ${code}: ${e.message}`);
+      }
     }
   }
   const rname = `reveal-${doc.commitment ?? 'None'}.json`;
@@ -398,7 +467,8 @@ export async function verifySample(files, manifest) {
  * Verify an exported pool from its files alone, as `dealpool verify` does.
  * files: Map or object {file name: bytes} of the export folder (every file in it).
  * options.publicKey: the operator's KEY.pub (PEM text or bytes, DER, or 32 raw bytes): then the
- * signature manifest.json.sig must be its signature of manifest.json.
+ * signature manifest.json.sig must be its signature of manifest.json. options.minSequence (a whole
+ * number) and options.notBefore (UTC YYYY-MM-DDTHH:MM:SSZ or a date): an older pool is a problem.
  * Resolves to {ok, problems: string[], deals (replayed), fair (the committed sample's summary line or '')}.
  * Bad input (no manifest.json, a bad key) rejects with BadInput.
  */
@@ -406,6 +476,9 @@ export async function verifyPool(files, options = {}) {
   const fm = fileMap(files);
   const publicKey = options.publicKey !== undefined && options.publicKey !== null ? await importPublicKey(options.publicKey) : null;
   const keyName = options.keyName ?? 'given';
+  const notBefore = options.notBefore !== undefined && options.notBefore !== null ? checkNotBefore(options.notBefore) : null;
+  const minSequence = options.minSequence ?? null;
+  if (minSequence !== null && !(isInt(minSequence) && minSequence >= 1)) throw new BadInput(`bad --min-sequence ${minSequence}: give 1 or more`);
   if (!fm.has(MANIFEST)) throw new BadInput('the files hold no manifest.json: not an exported pool');
   const problems = [];
   let manifest = null;
@@ -424,7 +497,9 @@ export async function verifyPool(files, options = {}) {
     const shape = checkShape(manifest);
     if (shape.length) problems.push(...shape);
     else {
+      problems.push(...checkFresh(manifest, notBefore, minSequence));
       problems.push(...checkNames(fm, manifest));
+      problems.push(...(await checkReveals(fm)));
       problems.push(...(await checkHashes(fm, manifest)));
       for (const board of Object.keys(manifest.boards).sort()) {
         const info = manifest.boards[board];

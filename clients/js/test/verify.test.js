@@ -124,7 +124,7 @@ test('board files tampered and re-hashed: another board, a code twice, bad shape
 
   files = goldenPool();
   rewrite(files, 'spider-2.json', (doc) => { doc.deals.push(doc.deals[0]); });
-  await fails(files, 'spider-2: a code is listed twice');
+  await fails(files, 'spider-2: a deal is listed twice');
   await fails(files, 'spider-2: 3 deals, manifest says count 2');
 
   files = goldenPool();
@@ -299,4 +299,54 @@ test('verifyDraw gives the deal `dealpool fair verify-draw` printed', async () =
   const changed = await verifyDraw(files, { board: 'gaps', clientSeed: 'p' });
   assert.equal(changed.poolChanged, true);
   assert.equal(changed.ok, false);
+});
+
+// ---------------------------------------------------------------- issue 31: what verify did not expect
+
+test('a file named like a reveal but no reveal, and a non-file entry, are refused', async () => {
+  let files = goldenPool();
+  const fake = '0'.repeat(64);
+  files.set(`reveal-${fake}.json`, enc.encode(JSON.stringify({ commitment: fake, server_seed: 'x' })));
+  await fails(files, `reveal-${fake}.json: not the reveal of commitment ${fake}`);
+  files = goldenPool();
+  files.set('notes', null); // a symlink or a folder, as the CLI reads the folder
+  await fails(files, 'notes: not a regular file in the pool (refused)');
+});
+
+test('a deal listed twice under another spelling of its code is refused', async () => {
+  const files = goldenPool();
+  rewrite(files, 'spider-2.json', (doc) => { doc.deals.push({ ...doc.deals[0], code: doc.deals[0].code.toLowerCase() }); });
+  await fails(files, 'spider-2: a deal is listed twice (canonical code');
+});
+
+test('a sample.json that contradicts the pool is refused', async () => {
+  let files = goldenPool();
+  const poolCodes = new Set(json(files, 'klondike-1.json').deals.map((d) => d.code));
+  rewrite(files, 'sample.json', (d) => {
+    const x = sampleDeals(d, 'klondike-1').find((y) => poolCodes.has(y.code));
+    x.verdict = 'lost';
+    d.boards['klondike-1'].counts = { won: d.boards['klondike-1'].counts.won - 1, lost: d.boards['klondike-1'].counts.lost + 1, unknown: d.boards['klondike-1'].counts.unknown };
+  });
+  await fails(files, 'is shipped as lost but the pool lists it won with its line (contradiction)');
+  files = goldenPool();
+  rewrite(files, 'sample.json', (d) => {
+    const x = sampleDeals(d, 'klondike-1').find((y) => poolCodes.has(y.code));
+    x.nodes += 1;
+  });
+  await fails(files, 'the pool');
+});
+
+test('the manifest sequence and creation time: an older pool is refused when asked', async () => {
+  const files = goldenPool();
+  const m = json(files, 'manifest.json');
+  assert.ok(Number.isInteger(m.sequence) && m.sequence >= 1 && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(m.created));
+  assert.equal((await verifyPool(files, { minSequence: m.sequence, notBefore: m.created })).ok, true);
+  await fails(files, `is below --min-sequence ${m.sequence + 1}`, { minSequence: m.sequence + 1 });
+  await fails(files, 'is before --not-before 2999-01-01T00:00:00Z', { notBefore: '2999-01-01' });
+  await assert.rejects(verifyPool(files, { notBefore: 'yesterday' }), BadInput);
+  for (const edit of [{ sequence: 0 }, { sequence: '7' }, { created: 'today' }]) {
+    const f = goldenPool();
+    editManifest(f, (x) => ({ ...x, ...edit }));
+    await fails(f, 'manifest');
+  }
 });

@@ -1,1 +1,1 @@
-0Vonb3dvvJ8r2p/62JxP7JG3iytBhSy/Bu4sCl5iYzHp6cGdHX/b9/tG0Ulb56/8uC/Ww7qfcS7Qx9wa4ILDBA==
+oi/TnJDE0gLAXWbwxdm0lyZXEcix1jUHTH8UGz+woJ3tdCwbcvgIzc9RRpshuQPtGFor4yS513hfAOREjPyRBQ==
