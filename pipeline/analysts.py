@@ -83,6 +83,7 @@ def views_sql(deals: str = f"{DEALS}/*.parquet", verdicts: str = f"{VERDICTS}/*.
 
 def _search_path(folder: Folder) -> str:
     """The data folder as DuckDB's file_search_path: absolute; a comma would split it in two."""
+    folder.glob(DEALS)  # refuses a path DuckDB cannot open (a backslash, a '?'), in one line
     root = str(folder.root.resolve())
     if "," in root:
         raise engine.BadInput(f"the data folder {root!r} has a comma in its path, which DuckDB's search path "
