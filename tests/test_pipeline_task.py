@@ -13,7 +13,6 @@ from typing import Any, Callable, Sequence
 import pytest
 
 import engine
-from engine import codes, dealer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pipeline_helpers import run, table_rows  # noqa: E402
@@ -21,26 +20,6 @@ from pipeline_helpers import run, table_rows  # noqa: E402
 BOARD = "klondike-1"
 CODE = engine.board_code(BOARD, 1)  # won within the budget below
 BUDGET = 20_000
-
-
-@pytest.fixture
-def counts(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Calls of each step of dealing: a code parsed, a numbered seed hashed, an order shuffled, a
-    Deal laid out (by deal or redeal)."""
-    seen: Counter[str] = Counter()
-
-    def counted(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            seen[name] += 1
-            return fn(*args, **kwargs)
-
-        return wrapper
-
-    monkeypatch.setattr(codes, "parse", counted("parse", codes.parse))
-    monkeypatch.setattr(dealer, "numbered_seed", counted("seed", dealer.numbered_seed))
-    monkeypatch.setattr(dealer, "shuffle", counted("shuffle", dealer.shuffle))
-    monkeypatch.setattr(dealer, "_laid_out", counted("deal", dealer._laid_out))
-    return seen
 
 
 class Recording:

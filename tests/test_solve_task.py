@@ -13,7 +13,7 @@ from typing import Any, Callable
 import pytest
 
 import engine
-from engine import BOARDS, DEFAULT_MAX_MB, MAX_BUDGET, MAX_MB, BadInput, SolveTask, board_code, codes, dealer
+from engine import BOARDS, DEFAULT_MAX_MB, MAX_BUDGET, MAX_MB, BadInput, SolveTask, board_code
 
 KLONDIKE_3 = board_code("klondike-3", 6)
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,26 +35,6 @@ def _golden_wins() -> dict[str, tuple[str, int]]:
 
 WON = _golden_wins()
 SEEDED = [b for b in WON if engine.game(BOARDS[b].game).seeded]  # the redealing games' boards
-
-
-@pytest.fixture
-def counts(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Calls of each step of dealing: a code parsed, a numbered seed hashed, an order shuffled, a
-    Deal laid out (by deal or redeal)."""
-    seen: Counter[str] = Counter()
-
-    def counted(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            seen[name] += 1
-            return fn(*args, **kwargs)
-
-        return wrapper
-
-    monkeypatch.setattr(codes, "parse", counted("parse", codes.parse))
-    monkeypatch.setattr(dealer, "numbered_seed", counted("seed", dealer.numbered_seed))
-    monkeypatch.setattr(dealer, "shuffle", counted("shuffle", dealer.shuffle))
-    monkeypatch.setattr(dealer, "_laid_out", counted("deal", dealer._laid_out))
-    return seen
 
 
 def _one_line(excinfo: pytest.ExceptionInfo[BadInput], *words: str) -> None:
