@@ -15,7 +15,7 @@ from typing import Any, Literal, Sequence
 
 from engine import native
 from engine.boards import board as board_of, board_for
-from engine.dealer import deal
+from engine.dealer import Deal, deal
 from engine.errors import BadInput, RunFailed
 from engine.games import BOARDS, GAMES, Layout, game as game_of
 from engine.referee import Replay, replay, replay_state, rules_for
@@ -134,13 +134,14 @@ class Hint:
     budget: int
 
 
-def hint(code: str, moves: Sequence[str], budget: int | None = None, max_mb: int | None = None) -> Hint:
-    """The next move of a winning continuation after `moves` (undos allowed) on the deal of `code`.
+def hint(code: str | Deal, moves: Sequence[str], budget: int | None = None, max_mb: int | None = None) -> Hint:
+    """The next move of a winning continuation after `moves` (undos allowed) on the deal of `code`
+    (a Deal already dealt is not dealt again).
 
     Full knowledge: the solver sees every card, face-down and stock included, so the hint is what
     a player who knew them would play. BadInput for a bad code or a line the referee refuses;
     verdict 'over' when the moves already win."""
-    d = deal(code)
+    d = code if isinstance(code, Deal) else deal(code)
     fmt = _format_of(d.game)
     rules = rules_for(d.game)
     state = rules.new_state(d.layout, d.options, seed=d.seed)

@@ -63,7 +63,7 @@ def query_all(folder: Folder) -> Results:
         try:
             con.execute(analysts.views_sql())
         except duckdb.Error as e:  # a path DuckDB cannot read: one line, never its trace
-            raise engine.BadInput(f"report: DuckDB cannot read the tables of {str(folder.root)!r}: {str(e).splitlines()[0]}") from None
+            raise engine.BadInput(f"report: DuckDB cannot read the tables of {str(folder.root)!r}: {analysts.one_line(e)}") from None
         out = {}
         for name in [n for n, _ in SECTIONS] + list(EXTRA):
             cur = con.execute((REPORTS / f"{name}.sql").read_text())

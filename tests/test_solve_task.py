@@ -231,3 +231,12 @@ def test_a_redealing_game_takes_the_seed_beside_the_layout(board: str) -> None:
     assert r.verdict == "won" and engine.replay(r.deal, r.line).ok  # the referee redeals with the seed too
     with pytest.raises(ValueError, match="seed: none given"):  # the native side refuses it too
         engine.native.solve(d.game, d.layout, {}, budget=1_000, max_bytes=1 << 30)
+
+
+def test_a_hint_on_a_deal_does_not_deal_it_again(counts: Counter[str]) -> None:
+    """`dealpool hint` deals the code to refuse a bad one before reading stdin, then hints on that Deal."""
+    d = engine.deal(KLONDIKE_3)
+    counts.clear()
+    h = engine.hint(d, [], 100_000)
+    assert h.verdict == "won" and counts["deal"] == 0 and counts["parse"] == 0, counts
+    assert h == engine.hint(KLONDIKE_3, [], 100_000)  # the same answer as from the code

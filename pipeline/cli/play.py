@@ -60,11 +60,11 @@ def hint_cmd(code: str, budget: int | None, as_json: bool) -> None:
     was found within the budget. An illegal line is bad input (exit 2).
     """
     try:  # a bad code is refused before stdin is read
-        engine.deal(code)
+        dealt = engine.deal(code)
     except engine.BadInput as e:
         raise engine.BadInput(f"bad code: {e}") from None
     moves = engine.parse_line(sys.stdin.read())
-    h = engine.hint(code, moves, budget)
+    h = engine.hint(dealt, moves, budget)
     if as_json:
         click.echo(json.dumps({"verdict": h.verdict, "move": h.move, "line": h.line, "nodes": h.nodes, "budget": h.budget}))
     elif h.verdict == "won":
