@@ -2,8 +2,8 @@
 a playout's seed from the deal's code and the playout's index, and the Wilson interval of a share.
 
 Why SplitMix64: it is four lines of integer arithmetic mod 2^64, so the Rust player
-(engine/native/src/playout.rs) and the Python twins draw the very same numbers on every machine, and
-a differential test can ask both for the same moves. Nothing a verdict rests on reads it: it only
+(engine/native/src/core/playout.rs; the stream in core/rng.rs) and the Python twins draw the very
+same numbers on every machine, and a differential test can ask both for the same moves. Nothing a verdict rests on reads it: it only
 breaks ties (and jitters scores) in a player's policy.
 """
 

@@ -4,7 +4,8 @@
 //! the stock's size, the waste's top, the foundations), made by `Table::view`, so it cannot read a
 //! hidden card. Moves are made on the table by `Table::play`.
 
-use crate::core::playout::{playout_seed, SplitMix};
+use crate::core::playout::playout_seed;
+use crate::core::rng::SplitMix;
 use crate::core::input::Input;
 
 const PILES: usize = 7;
