@@ -24,7 +24,7 @@ from engine import fair  # provably fair draws (seed 002): engine.fair.shoe, .sa
 from engine.games import BOARDS, GAMES, Board, Game, Layout, Option, game
 from engine.grading import GRADES, Grade, grade
 from engine.referee import Replay, parse_line, replay, rules_for
-from engine.positions import QUICK_BUDGET, Hint, Position, first_winnable, hint, position_doc, position_json
+from engine.positions import QUICK_BUDGET, Hint, Position, first_winnable, hint, position_after, position_doc, position_json
 from engine.positions import read_position, replay_position, solve_position
 from engine.solving import (
     DEFAULT_MAX_MB,
@@ -56,7 +56,7 @@ __all__ = [
     # grades (visible-information playouts)
     "grade", "Grade", "GRADES",
     # positions (Solvitaire JSON), hints, the quick look
-    "Position", "read_position", "position_doc", "position_json", "solve_position", "replay_position",
+    "Position", "read_position", "position_doc", "position_json", "position_after", "solve_position", "replay_position",
     "Hint", "hint", "first_winnable", "QUICK_BUDGET",
     # versions
     "ENGINE_VERSION", "RULES_VERSION", "engine_version",

@@ -6,8 +6,6 @@ simply 0..51 (0 = AS, 12 = KS, 13 = AH, 51 = KC). Two-deck games use the same in
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from engine.deal import RANKS, SUITS, card_name
 from engine.errors import BadInput
 
@@ -71,39 +69,6 @@ def parse(text: str) -> int:
 def parse_many(text: str) -> list[int]:
     """Cards from names separated by whitespace (what `names` prints)."""
     return [parse(t) for t in text.split()]
-
-
-# Solvitaire's JSON deal format names a card by rank (A 2..10 J Q K, or 1..13) and suit letter; in
-# its input a face-down card has a lower-case suit ("4d"), a face-up one an upper-case suit ("4D").
-_SOLVITAIRE_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10} | {str(r): r for r in range(1, 14)}
-
-
-def solvitaire_name(c: int, down: bool = False) -> str:
-    """`AS`, `10H`, `KC`; with `down`, the suit in lower case (`10h`)."""
-    text = name(c)
-    return text[:-1] + text[-1].lower() if down else text
-
-
-def parse_solvitaire(text: object) -> tuple[int, bool]:
-    """(card, face down) from a Solvitaire card name; BadInput naming the text otherwise."""
-    if not isinstance(text, str) or len(text) < 2:
-        raise BadInput(f"unknown card name {text!r}; accepted: rank A 2..10 J Q K then suit S H D C, e.g. \"10H\"")
-    r, s = _SOLVITAIRE_RANKS.get(text[:-1].upper()), SUITS.find(text[-1].upper())
-    if r is None or s < 0:
-        raise BadInput(f"unknown card name {text!r}; accepted: rank A 2..10 J Q K then suit S H D C, e.g. \"10H\"")
-    return card(r, s), text[-1].islower()
-
-
-def solvitaire_tableau(doc: Mapping[str, Any], game: str, keys: tuple[str, ...], piles: int) -> list[list[Any]]:
-    """A Solvitaire document's "tableau piles" (still card names), after refusing keys the game does
-    not read and a tableau that is not `piles` lists."""
-    extra = sorted(set(doc) - set(keys))
-    if extra:
-        raise BadInput(f"unknown key {extra[0]!r} in a {game} position; accepted: {', '.join(keys)}")
-    piles_in = doc.get("tableau piles")
-    if not isinstance(piles_in, list) or len(piles_in) != piles or not all(isinstance(p, list) for p in piles_in):
-        raise BadInput(f"a {game} position needs \"tableau piles\": {piles} lists of card names")
-    return piles_in
 
 
 def check_deck(cards: list[int], size: int = 52) -> None:

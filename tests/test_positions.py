@@ -75,6 +75,18 @@ def test_the_game_comes_from_the_pile_count() -> None:
     assert engine.read_position(engine.position_json(engine.board_code("klondike-3", 2))).board == "klondike-1"
 
 
+def _written(fmt, layout: dict) -> dict:  # type: ignore[no-untyped-def]
+    """The document of a layout; a card in a FreeCell free cell, which Solvitaire's format cannot
+    hold (to_doc refuses it), goes in the "cells" list we also read."""
+    try:
+        return fmt.to_doc(layout)
+    except engine.BadInput:
+        cells = layout["cells"][0]
+        doc = fmt.to_doc({**layout, "cells": [[-1] * len(cells)]})
+        doc["cells"] = [engine.card_name(c) if c >= 0 else "" for c in cells]
+        return doc
+
+
 def _mid_game(board: str, number: int, k: int) -> tuple[str, list[str], engine.Position]:
     """A won deal, its first k moves played, and the position reached as Solvitaire JSON read back."""
     code = engine.board_code(board, number)
@@ -87,7 +99,7 @@ def _mid_game(board: str, number: int, k: int) -> tuple[str, list[str], engine.P
     for m in prefix:
         rules.play(state, m)
     fmt = engine.game(d.game).solvitaire
-    text = json.dumps(fmt.to_doc(fmt.layout_of(state)))
+    text = json.dumps(_written(fmt, fmt.layout_of(state)))
     return code, prefix, engine.read_position(text, board)
 
 
@@ -147,7 +159,7 @@ def _bad_docs() -> list[tuple[str, str, str]]:
         (json.dumps(unknown), "klondike-1", "unknown card name '1X'"),
         (json.dumps(long_stock), "klondike-1", "at most 24"),
         (json.dumps(fc), "freecell", "unknown card name 'ZZ'"),
-        (json.dumps({"tableau piles": [[]] * 5}), "", "no game has 5 tableau piles"),
+        (json.dumps({"tableau piles": [[]] * 5}), "", "no game has this document's shape"),
         ("[1, 2]", "", "JSON object"),
     ]
 
@@ -265,7 +277,7 @@ def test_positions_in_play_round_trip(board: str, number: int, steps: int, rnd) 
     snap = s.snapshot() if hasattr(s, "snapshot") else _fc(s)
     again = rules.new_state(layout, d.options)
     assert _same(again.snapshot() if hasattr(again, "snapshot") else _fc(again)) == _same(snap)
-    pos = engine.read_position(json.dumps(fmt.to_doc(layout)), board)
+    pos = engine.read_position(json.dumps(_written(fmt, layout)), board)
     assert _same(_state(pos)) == _same(snap)
     r = engine.solve_position(pos, 2_000)
     assert r.verdict in ("won", "lost", "unknown") and r.nodes <= 2_000

@@ -124,7 +124,7 @@ class Game:
     key_of: Callable[[Mapping[str, str]], str] | None = None  # None: the deal key is the game id
     classic: bool = False  # True: also dealt by classic numbers (C codes, seed 000 section 7)
     seeded: bool = False  # True: its redeals shuffle with the deal's seed (rules and solver take `seed=`)
-    # The game's Solvitaire JSON position format (PILES, to_doc, from_doc, layout_of); None: none yet.
+    # The game's Solvitaire JSON format (engine/positions.py says what the module holds); None: none.
     solvitaire: Any = None
 
     def option(self, name: str) -> Option:

@@ -19,20 +19,27 @@ import engine
 
 @click.command("replay")
 @click.argument("code")
-def replay_cmd(code: str) -> int:
+@click.option("--format", "fmt", type=click.Choice(["text", "solvitaire"]), default="text", show_default=True,
+              help="solvitaire: print the position the line reaches in Solvitaire's JSON format (exit 0).")
+def replay_cmd(code: str, fmt: str) -> int:
     """Replay a line of play on the deal CODE; exit 0 only if it wins.
 
     The line is read from stdin: moves separated by whitespace, or a JSON array of strings, in the
     game's notation (docs/notation.md; undos as u or uN). A line of legal moves that does not end
     won exits 1 ("move <index> (end of line): not won"); a move refused where it stands (illegal,
     nothing to undo, after the win), a bad code or unreadable input is bad input: one line
-    "dealpool: error: move <index> (<token>): <reason>" on stderr, exit 2.
+    "dealpool: error: move <index> (<token>): <reason>" on stderr, exit 2. With --format
+    solvitaire the position reached is printed instead (won or not), for Solvitaire or
+    `dealpool solve --position`.
     """
     try:  # a bad code is refused before stdin is read
         deal = engine.deal(code)
     except engine.BadInput as e:
         raise engine.BadInput(f"bad code: {e}") from None
     line = engine.parse_line(sys.stdin.read())
+    if fmt == "solvitaire":
+        click.echo(engine.position_after(deal, line), nl=False)
+        return 0
     result = engine.replay(deal, line)
     if result.at == -1 and not result.ok:
         raise engine.BadInput(f"{result.error}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from engine.gamekit.base import BoardSpec, Game, Layout
-from engine.games.canfield import rules
+from engine.games.canfield import rules, solvitaire
 
 
 def lay_out(order: Sequence[int], options: Mapping[str, str]) -> Layout:
@@ -26,4 +26,5 @@ GAME = Game(
     lay_out,
     boards=(BoardSpec("canfield", 32_000_000, "Canfield"),),
     rules=rules,
+    solvitaire=solvitaire,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from engine.gamekit.base import BoardSpec, Game, Layout
-from engine.games.gaps import rules
+from engine.games.gaps import rules, solvitaire
 from engine.games.gaps.rules import GAP, REDEALS, redeal, remove_aces, run
 
 __all__ = ["GAME", "GAP", "REDEALS", "lay_out", "redeal", "remove_aces", "rules", "run"]
@@ -24,5 +24,6 @@ GAME = Game(
     # Budget: deals 1..1000 need at most 420,315 positions (bench log G1); room so every deal is decided.
     boards=(BoardSpec("gaps", 1_000_000, "Gaps"),),
     rules=rules,
+    solvitaire=solvitaire,
     seeded=True,  # the redeals shuffle with the deal's seed: the layout carries it
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from engine.gamekit.base import ONE_DECK, BoardSpec, Game, Layout, Option, deal_rows
-from engine.games.spider import rules
+from engine.games.spider import rules, solvitaire
 
 SUITS = ("1", "2", "4")
 DEFAULT_SUITS = "4"
@@ -61,6 +61,7 @@ GAME = Game(
         BoardSpec("spider-4", 2_000_000, "Spider · 4 suits", {"suits": "4"}),
     ),
     rules=rules,
+    solvitaire=solvitaire,
     deck_of=deck,
     key_of=deal_key,
 )

@@ -46,14 +46,19 @@ def _suits(options: Mapping[str, str] | None) -> str:
 
 def new_state(layout: Mapping[str, list[list[int]]], options: Mapping[str, str] | None = None,
               seed: bytes | None = None) -> State:  # fmt: skip  (the Rules protocol's seed: this game never redeals)
-    """The dealt position (layout from the game's `lay_out`) under the code's options."""
+    """The dealt position (layout from the game's `lay_out`) under the code's options; a position
+    in play (solvitaire.py) may also give `off`, [[the suits of the runs gone off]], as the solver
+    reads it."""
     _suits(options)
     cols = [list(c) for c in layout["tableau"]]
     (down,) = layout["down"]
     (stock,) = layout["stock"] or [[]]
+    (off,) = layout.get("off") or [[]]
     if len(cols) != COLS or len(down) != COLS:
         raise BadInput("spider layout: tableau and down must have 10 columns")
-    return State(cols, list(down), list(stock), [])
+    if len(off) > 8 or any(s not in range(4) for s in off):
+        raise BadInput("spider layout: `off` must be one list of at most 8 suits 0..3")
+    return State(cols, list(down), list(stock), list(off))
 
 
 def rank(card: int) -> int:
