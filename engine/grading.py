@@ -119,7 +119,7 @@ class Grading:
         return Scale(playouts, self.easy, self.medium, self.hard).grade(wins / playouts)
 
 
-def grading(board: str) -> Grading | None:
+def board_grading(board: str) -> Grading | None:
     """The board's grading, or None when its game's player gives it none (its `GRADING` has no entry
     for the board, or the game has no player yet). BadInput for an unknown board."""
     b = board_of(board)

@@ -2,7 +2,7 @@
 
 A grade is how hard a deal is for a person who cannot see the face-down cards: the board's K
 visible-information playouts (engine.grade), the share won, and the grade read off the board's
-thresholds. Which boards are graded is the engine's to say (`engine.grading(board)`, from each game's
+thresholds. Which boards are graded is the engine's to say (`engine.board_grading(board)`, from each game's
 player); this module lists none. A deal is graded after it is won (the solver's verdict stays the
 pool's proof; a grade only orders the won deals).
 
@@ -41,7 +41,7 @@ def gradings(boards: list[str]) -> dict[str, engine.Grading]:
     """The graded boards among `boards` with their grading (the engine's; the others are not graded)."""
     out = {}
     for b in boards:
-        g = engine.grading(b)
+        g = engine.board_grading(b)
         if g is not None:
             out[b] = g
     return out
@@ -71,7 +71,7 @@ def current_rows(folder: Folder) -> dict[tuple[str, str], dict[str, Any]]:
     for r in store.read_table(folder, GRADES).to_pylist():
         b = r["board"]
         if b not in gs:
-            gs[b] = engine.grading(b) if b in engine.BOARDS else None
+            gs[b] = engine.board_grading(b) if b in engine.BOARDS else None
         g = gs[b]
         if g is not None and current(r, g):
             out[(b, r["code"])] = r
@@ -103,7 +103,7 @@ def grade_item(item: Item) -> dict[str, Any]:
     board, code, order = item
     t0 = time.perf_counter()
     gr = engine.grade(engine.redeal(code, order))
-    g = engine.grading(board)
+    g = engine.board_grading(board)
     assert g is not None and gr.board == board
     return {"board": board, "code": code, "grade": gr.grade, "wins": gr.wins, "playouts": gr.playouts,
             "low": gr.low, "high": gr.high, "won_moves": gr.won_moves, "version": gr.version,
@@ -139,7 +139,7 @@ class GradeSummary:
 
 def why_ungraded(boards: list[str]) -> dict[str, str]:
     """The boards of `boards` the engine does not grade, each with why (engine.grading_note)."""
-    return {b: engine.grading_note(b) for b in boards if engine.grading(b) is None}
+    return {b: engine.grading_note(b) for b in boards if engine.board_grading(b) is None}
 
 
 def grade_pool(folder: Folder, boards: list[str], n_workers: int | None = None, quiet: bool = False,

@@ -40,7 +40,7 @@ def board_grades(folder: Folder, won: dict[str, list[str]]) -> dict[str, tuple[e
     have = grades.current_rows(folder)
     out = {}
     for b, codes in won.items():
-        g = engine.grading(b)
+        g = engine.board_grading(b)
         if g is not None and all((b, c) in have for c in codes):
             out[b] = (g, {c: have[(b, c)] for c in codes})
     return out
@@ -130,7 +130,7 @@ def check_regrade(manifest: dict[str, Any], board: str, deals: list[dict[str, An
     again by the engine's player, when the manifest's grading is this engine's (same version, K and
     thresholds); a pool graded by another player version is not played again."""
     g = manifest["boards"][board]["grading"]
-    mine = engine.grading(board) if board in engine.BOARDS else None
+    mine = engine.board_grading(board) if board in engine.BOARDS else None
     if g is None or mine is None or grading_entry(mine) != g:
         return 0, []
     p: list[str] = []
