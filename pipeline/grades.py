@@ -9,7 +9,7 @@ pool's proof; a grade only orders the won deals).
 Why a table of its own, parts written as the verdicts' are: grading is deterministic (the playouts
 are seeded by the code, engine/gamekit/playout.py), so a grade row is current while its version,
 K and thresholds are the board's; a run grades exactly the won deals that have no current row,
-in chunks of `SLICE` codes of a board, each chunk a part named by a digest of its grading and codes.
+in chunks of `store.SLICE` codes of a board, each chunk a part named by a digest of its grading and codes.
 A kill loses at most the chunks in flight; the next run grades what is missing, nothing twice, and
 the chunks are the same whatever the number of workers.
 """
@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator
 
 import engine
 from pipeline import store, workers
-from pipeline.store import DEALS, GRADES, SLICE, VERDICTS, Folder
+from pipeline.store import DEALS, GRADES, VERDICTS, Folder
 
 Item = tuple[str, str, bytes]
 """One deal to grade: (board, code, stored order); the worker lays it out (engine.redeal)."""
@@ -85,11 +85,11 @@ def todo(folder: Folder, boards: list[str]) -> dict[str, list[tuple[str, bytes]]
 
 
 def chunks(board: str, g: engine.Grading, deals: list[tuple[str, bytes]]) -> list[tuple[str, list[tuple[str, bytes]]]]:
-    """The deals in chunks of SLICE, each with its part name: a digest of the grading and codes (a
+    """The deals in chunks of store.SLICE, each with its part name: a digest of the grading and codes (a
     chunk graded again after a kill replaces its part)."""
     out = []
-    for i in range(0, len(deals), SLICE):
-        part = deals[i : i + SLICE]
+    for i in range(0, len(deals), store.SLICE):
+        part = deals[i : i + store.SLICE]
         h = hashlib.sha256(f"{g.version};{g.playouts};{thresholds_text(g)};".encode())
         for code, _ in part:
             h.update(code.encode() + b"\n")
