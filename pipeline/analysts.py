@@ -1,7 +1,8 @@
 """The analysts' DuckDB file and `dealpool sql`: views over the Parquet tables, never a copy.
 
 `<data>/dealpool.duckdb` holds only the views of reports/views.sql (`deals`, `verdicts_all`,
-`verdicts`, `board_counts`, `pass_rates`, `published`, `boards`; the `wilson` macro). The views name
+`verdicts`, `board_counts`, `pass_rates`, `published`, `boards`; the `wilson` macro) and of
+reports/grades_views.sql (`gradings`, `grades_all`, `grades`, `grade_counts`; docs/grades.md). The views name
 the tables *relative to the data folder* (`deals/*.parquet`) and DuckDB resolves a relative path
 against its `file_search_path` setting, which `connect` sets to the folder the file sits in: a
 copied or moved folder queries its own files, and a folder name with glob or quote characters
@@ -10,7 +11,7 @@ views as values, so the file needs nothing outside its folder. A plain `duckdb` 
 same one setting (`SET file_search_path = '<the folder>'`; reports/README.md).
 
 `dealpool sql` is read only by DuckDB's own means, not a keyword list: the file opened read only,
-`enable_external_access` off with only the two table folders allowed (no file written or read
+`enable_external_access` off with only the table folders allowed (no file written or read
 elsewhere, no extension installed or loaded, no database attached), the configuration locked, and
 the query parsed by DuckDB into exactly one statement of a reading type (SELECT, EXPLAIN; so no
 COPY into the folder either).
