@@ -22,7 +22,7 @@ from engine.dealer import Deal, deal, native_order, redeal
 from engine.errors import BadInput, DealpoolError, IllegalMove, RunFailed
 from engine import fair  # provably fair draws (seed 002): engine.fair.shoe, .sample, .pick, .commitment
 from engine.games import BOARDS, GAMES, Board, Game, Layout, Option, game
-from engine.grading import GRADES, Grade, grade
+from engine.grading import GRADES, Grade, Grading, board_grading, grade, grading_note
 from engine.referee import Replay, parse_line, replay, rules_for
 from engine.positions import QUICK_BUDGET, Hint, Position, first_winnable, hint, position_after, position_doc, position_json
 from engine.positions import read_position, replay_position, solve_position
@@ -54,7 +54,7 @@ __all__ = [
     "DEFAULT_MAX_MB", "MAX_BUDGET", "MAX_MB",
     "replay", "Replay", "parse_line", "rules_for",
     # grades (visible-information playouts)
-    "grade", "Grade", "GRADES",
+    "grade", "Grade", "GRADES", "board_grading", "Grading", "grading_note",
     # positions (Solvitaire JSON), hints, the quick look
     "Position", "read_position", "position_doc", "position_json", "position_after", "solve_position", "replay_position",
     "Hint", "hint", "first_winnable", "QUICK_BUDGET",

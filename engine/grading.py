@@ -94,3 +94,49 @@ def grade(code: str | Deal, playouts_: int | None = None) -> Grade:
     low, high = Share(wins, k).interval
     module = player_module(d.game)
     return Grade(d.code, board, scale.grade(wins / k), wins, k, low, high, won_moves, f"{d.game}-{module.VERSION}")
+
+
+@dataclass(frozen=True)
+class Grading:
+    """A graded board's grading, as the tables and the pool files record it: the player's version
+    (`<game>-<VERSION>`), K and the thresholds (the least share won for easy, medium, hard). Two
+    gradings with the same fields give the same grade to every deal (the playouts are seeded by the
+    code), so a stored grade is current exactly when its row carries these fields."""
+
+    board: str
+    version: str
+    playouts: int
+    easy: float
+    medium: float
+    hard: float
+
+    @property
+    def thresholds(self) -> dict[str, float]:
+        return {"easy": self.easy, "medium": self.medium, "hard": self.hard}
+
+    def grade(self, wins: int, playouts: int) -> str:
+        """The grade of `wins` out of `playouts` on this board's thresholds."""
+        return Scale(playouts, self.easy, self.medium, self.hard).grade(wins / playouts)
+
+
+def board_grading(board: str) -> Grading | None:
+    """The board's grading, or None when its game's player gives it none (its `GRADING` has no entry
+    for the board, or the game has no player yet). BadInput for an unknown board."""
+    b = board_of(board)
+    module = player_module(b.game)
+    scale = (getattr(module, "GRADING", {}) if module else {}).get(board)
+    if scale is None:
+        return None
+    return Grading(board, f"{b.game}-{module.VERSION}", scale.playouts, scale.easy, scale.medium, scale.hard)
+
+
+def grading_note(board: str) -> str:
+    """Why a board is not graded, in a few words ('' when it is): its game has no player yet, or the
+    player's `UNGRADED` says why (e.g. its grades do not separate), or its `GRADING` has no entry."""
+    b = board_of(board)
+    module = player_module(b.game)
+    if module is None:
+        return f"{b.game} has no visible-information player yet"
+    if board in getattr(module, "GRADING", {}):
+        return ""
+    return str(getattr(module, "UNGRADED", {}).get(board, f"{b.game}'s player gives no grading for {board}"))

@@ -194,11 +194,24 @@ def hint(code: str | Deal, moves: Sequence[str], budget: int | None = None, max_
     return Hint("won", r.line[0], r.line, r.nodes, r.budget)
 
 
-def first_winnable(codes: Sequence[str], budget: int = QUICK_BUDGET, max_mb: int | None = None) -> str | None:
+def first_winnable(codes: Sequence[str], budget: int = QUICK_BUDGET, max_mb: int | None = None,
+                   grade: str | None = None) -> str | None:
     """The first of `codes` whose deal the solver wins within `budget` positions (the line replayed
-    by the referee), or None. Every code is checked before any is solved (BadInput names a bad one)."""
+    by the referee), or None. Every code is checked before any is solved (BadInput names a bad one).
+    With `grade` (easy, medium, hard or expert), the first such deal of that grade (engine.grade,
+    its board's playouts, run before the search: they cost less); every code's board must be graded."""
+    from engine.grading import GRADES, board_grading, grade as grade_of
+
+    if grade is not None and grade not in GRADES:
+        raise BadInput(f"unknown grade {grade!r}; accepted: {', '.join(GRADES)}")
     tasks = [task(c, budget, max_mb) for c in codes]  # each dealt once, here
+    if grade is not None:
+        for t in tasks:
+            if t.board is None or board_grading(t.board) is None:
+                raise BadInput(f"board {t.board or 'of ' + t.code} is not graded, so --grade cannot choose its deals ({t.code})")
     for t in tasks:
+        if grade is not None and grade_of(t.deal).grade != grade:
+            continue
         r = solve(t)
         if r.verdict == "won" and replay(t.deal, r.line).ok:
             return t.code

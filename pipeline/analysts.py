@@ -1,7 +1,8 @@
 """The analysts' DuckDB file and `dealpool sql`: views over the Parquet tables, never a copy.
 
 `<data>/dealpool.duckdb` holds only the views of reports/views.sql (`deals`, `verdicts_all`,
-`verdicts`, `board_counts`, `pass_rates`, `published`, `boards`; the `wilson` macro). The views name
+`verdicts`, `board_counts`, `pass_rates`, `published`, `boards`; the `wilson` macro) and of
+reports/grades_views.sql (`gradings`, `grades_all`, `grades`, `grade_counts`; docs/grades.md). The views name
 the tables *relative to the data folder* (`deals/*.parquet`) and DuckDB resolves a relative path
 against its `file_search_path` setting, which `connect` sets to the folder the file sits in: a
 copied or moved folder queries its own files, and a folder name with glob or quote characters
@@ -10,7 +11,7 @@ views as values, so the file needs nothing outside its folder. A plain `duckdb` 
 same one setting (`SET file_search_path = '<the folder>'`; reports/README.md).
 
 `dealpool sql` is read only by DuckDB's own means, not a keyword list: the file opened read only,
-`enable_external_access` off with only the two table folders allowed (no file written or read
+`enable_external_access` off with only the table folders allowed (no file written or read
 elsewhere, no extension installed or loaded, no database attached), the configuration locked, and
 the query parsed by DuckDB into exactly one statement of a reading type (SELECT, EXPLAIN; so no
 COPY into the folder either).
@@ -26,11 +27,12 @@ from typing import Any
 
 import engine
 from pipeline import files
-from pipeline.store import DEALS, VERDICTS, Folder
+from pipeline.store import DEALS, GRADES, GRADES_SCHEMA, VERDICTS, Folder
 
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
 DB_NAME = "dealpool.duckdb"
-VIEWS = ("deals", "verdicts_all", "verdicts", "board_counts", "pass_rates", "published", "boards")
+VIEWS = ("deals", "verdicts_all", "verdicts", "board_counts", "pass_rates", "published", "boards",
+         "gradings", "grades_all", "grades", "grade_counts")  # fmt: skip
 READING = ("SELECT", "EXPLAIN")
 """The statement types `sql` runs (DuckDB's parser says which; DESCRIBE, SHOW, SUMMARIZE are SELECTs)."""
 
@@ -72,12 +74,47 @@ def board_rows() -> tuple[list[str], list[tuple[object, ...]]]:
             [(b.id, b.game, b.label, engine.game(b.game).seeded) for b in engine.BOARDS.values()])  # fmt: skip
 
 
-def views_sql(deals: str = f"{DEALS}/*.parquet", verdicts: str = f"{VERDICTS}/*.parquet") -> str:
+def grading_rows() -> tuple[list[str], list[tuple[object, ...]]]:
+    """The registry's boards with their grading (the engine's: engine.grading), or why not graded."""
+    cols = ["board", "graded", "version", "playouts", "thresholds", "easy", "medium", "hard", "note"]
+    rows: list[tuple[object, ...]] = []
+    for b in engine.BOARDS:
+        g = engine.board_grading(b)
+        if g is None:
+            rows.append((b, False, None, None, None, None, None, None, engine.grading_note(b)))
+        else:
+            rows.append((b, True, g.version, g.playouts, f"{g.easy!r},{g.medium!r},{g.hard!r}",
+                         float(g.easy), float(g.medium), float(g.hard), ""))  # fmt: skip
+    return cols, rows
+
+
+_DUCK_TYPES = {"string": "VARCHAR", "int64": "BIGINT", "double": "DOUBLE"}
+
+
+def _no_grades() -> str:
+    """An empty table of the grades' columns (the `grades_all` view of a folder with no grade part:
+    read_parquet of an empty glob is an error)."""
+    cols = ", ".join(f"CAST(NULL AS {_DUCK_TYPES[str(f.type)]}) AS {f.name}" for f in GRADES_SCHEMA)
+    return f"SELECT {cols} WHERE false"
+
+
+def grades_glob(folder: Folder) -> str | None:
+    """The grades' read glob relative to the data folder, or None while it has no grade part."""
+    return f"{GRADES}/*.parquet" if folder.parts(GRADES) else None
+
+
+def views_sql(deals: str = f"{DEALS}/*.parquet", verdicts: str = f"{VERDICTS}/*.parquet", grades: str | None = None) -> str:
     """reports/views.sql with the tables' read globs (by default relative to the data folder, which
-    `connect` makes DuckDB's search path), the published figures and the boards as values."""
+    `connect` makes DuckDB's search path), the published figures and the boards as values; then
+    reports/grades_views.sql with the grades' glob (None: no grades yet, an empty table)."""
+    # the grades' columns named: a part written before a column was added would not line up
+    read = (f"SELECT {', '.join(f.name for f in GRADES_SCHEMA)} FROM read_parquet({_sql_str(grades)})"
+            if grades is not None else _no_grades())  # fmt: skip
     return (REPORTS / "views.sql").read_text().format(
         deals=_sql_str(deals), verdicts=_sql_str(verdicts),
         published=_values(*published_rows()), boards=_values(*board_rows()),
+    ) + "\n" + (REPORTS / "grades_views.sql").read_text().format(
+        grades=read, gradings=_values(*grading_rows()),
     )  # fmt: skip
 
 
@@ -105,7 +142,7 @@ def write_duckdb(folder: Folder) -> Path:
     with files.atomic(dest) as tmp:
         con = connect(folder, str(tmp))
         try:
-            con.execute(views_sql())
+            con.execute(views_sql(grades=grades_glob(folder)))
         finally:
             con.close()
         files.remove(Path(str(tmp) + ".wal"))
@@ -124,7 +161,7 @@ def _locked(folder: Folder, db: Path) -> Any:
     con = connect(folder, str(db), read_only=True)
     try:
         root = folder.root.resolve()
-        allowed = [f"{root / t}/" for t in (DEALS, VERDICTS)] + [f"{t}/" for t in (DEALS, VERDICTS)]
+        allowed = [f"{root / t}/" for t in (DEALS, VERDICTS, GRADES)] + [f"{t}/" for t in (DEALS, VERDICTS, GRADES)]
         con.execute("SET allowed_directories = [" + ", ".join(map(_sql_str, allowed)) + "]")
         for setting in ("autoinstall_known_extensions", "autoload_known_extensions", "enable_external_access"):
             con.execute(f"SET {setting} = false")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import engine
 from pipeline import spec_values, store
+from pipeline.grades import check_grades
 from pipeline.retry import retryable
 from pipeline.solver import Solver, refused
 from pipeline.store import DEALS, VERDICTS, Folder
@@ -26,6 +27,7 @@ class CheckResult:
     solved: int = 0
     values: int = 0
     rows: int = 0
+    graded: int = 0  # grades re-graded (pipeline/grades.py's check_grades)
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -36,7 +38,7 @@ class CheckResult:
         head = "check: OK" if self.ok else f"check: FAILED ({len(self.problems)} difference(s))"
         tail = (
             f"{self.dealt} deals re-dealt (python and native), {self.solved} re-solved, "
-            f"{self.values} spec test values, {self.rows} verdict rows scanned"
+            f"{self.values} spec test values, {self.rows} verdict rows scanned, {self.graded} grades re-graded"
         )
         if self.ok:
             return f"{head}: {tail}"
@@ -74,7 +76,8 @@ def check_errors(verdicts: list[dict], res: CheckResult) -> None:
 
 
 def run_check(
-    folder: Folder, deals_sample: int = 20, solve_sample: int = 10, seed: int = 0, solver: Solver = engine
+    folder: Folder, deals_sample: int = 20, solve_sample: int = 10, seed: int = 0, solver: Solver = engine,
+    grades: bool = True,
 ) -> CheckResult:
     """Re-deal `deals_sample` and re-solve `solve_sample` stored rows per board (chosen by `seed`),
     each re-solve at the budget and memory cap its row was solved with."""
@@ -133,4 +136,7 @@ def run_check(
                     f"stored {r['verdict']}/{r['nodes']}/{r['line_length']}"
                     + (f" (stored by engine build {build}, this is {mine})" if build != mine else "")
                 )
+    if grades:  # a current grade for every won deal of a graded board (off for `pool --no-grade`)
+        res.graded, grade_problems = check_grades(folder)
+        res.problems += grade_problems
     return res

@@ -31,8 +31,9 @@ SECTIONS = (
     ("nodes", "Positions searched"),
     ("lines", "Winning line lengths (moves)"),
     ("budget_curve", "Pass rate by node budget (exact, from each won deal's node count)"),
+    ("grades", "Grades of the won deals (visible-information playouts; docs/grades.md)"),
 )
-EXTRA = ("budget_steps", "board_deals", "sample", "provenance")
+EXTRA = ("budget_steps", "board_deals", "sample", "provenance", "grade_counts", "grade_deals")
 """Queries the plots, the headline and the board pages read (not shown as tables themselves)."""
 PALETTE = (
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
@@ -61,7 +62,7 @@ def query_all(folder: Folder) -> Results:
     con = analysts.connect(folder)
     try:
         try:
-            con.execute(analysts.views_sql())
+            con.execute(analysts.views_sql(grades=analysts.grades_glob(folder)))
         except duckdb.Error as e:  # a path DuckDB cannot read: one line, never its trace
             raise engine.BadInput(f"report: DuckDB cannot read the tables of {str(folder.root)!r}: {analysts.one_line(e)}") from None
         out = {}
@@ -231,6 +232,47 @@ def board_plot(board: str, deals: list[dict[str, Any]], out: Path) -> str:
     return name
 
 
+def grade_plot(board: str, deals: list[dict[str, Any]], out: Path) -> str:
+    """A graded board's PNG: each won deal's share of playouts won against its winning line's length
+    and against the positions searched, coloured by grade (does the grade follow either?)."""
+    plt = _pyplot()
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.0), sharey=True)
+    colours = dict(zip(engine.GRADES, ("#2ca02c", "#1f77b4", "#ff7f0e", "#d62728")))
+    for ax, key, label in ((axes[0], "line_length", "moves in the winning line"), (axes[1], "nodes", "positions searched")):
+        for g, colour in colours.items():
+            pts = [d for d in deals if d["grade"] == g]
+            ax.scatter([max(d[key], 1) for d in pts], [d["share"] for d in pts], s=12, color=colour, label=g, alpha=0.8)
+        ax.set_xlabel(label)
+        ax.grid(True, alpha=0.3)
+    axes[1].set_xscale("log")
+    axes[0].set_ylabel("share of playouts won")
+    axes[1].legend(fontsize=8, loc="upper right")
+    fig.suptitle("Grade against line length and positions searched", fontsize=10)
+    fig.tight_layout()
+    name = f"grades-{board}.png"
+    _save(fig, out / name)
+    return name
+
+
+def grade_page(b: str, results: Results, plot_dir: Path) -> dict[str, Any]:
+    """A board page's grades: its grading's table and plot, or why the board is not graded."""
+    gcols, grows = results["grades"]
+    row = next((dict(zip(gcols, r)) for r in grows if r[0] == b), None)
+    if row is None or not row["graded"]:
+        note = row["not_graded_because"] if row else engine.grading_note(b) if b in engine.BOARDS else "unknown board"
+        return {"grades_note": f"Not graded: {note}.", "grades_plot": None, "grades_plot_file": None, "grades_tables": []}
+    ccols, crows = results["grade_counts"]
+    dcols, drows = results["grade_deals"]
+    deals = [dict(zip(dcols, r)) for r in drows if r[0] == b]
+    png = grade_plot(b, deals, plot_dir) if deals else None
+    g = engine.board_grading(b)
+    how = (f"Graded by {g.version}'s player, {g.playouts} playouts a deal: easy from {g.easy:.0%} of them won, "
+           f"medium from {g.medium:.0%}, hard from {g.hard:.0%}, expert below." if g else "")  # fmt: skip
+    return {"grades_note": how, "grades_plot": _data_uri(plot_dir / png) if png else None, "grades_plot_file": png,
+            "grades_tables": [_table(f"{b}-grades", "Grades: won deals, share of playouts won, median line and positions searched",
+                                     ccols[1:], [r[1:] for r in crows if r[0] == b])]}  # fmt: skip
+
+
 def _data_uri(png: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(png.read_bytes()).decode("ascii")
 
@@ -255,7 +297,7 @@ def board_pages(results: Results, cards: list[dict[str, Any]], plot_dir: Path) -
         unknown = [d for d in deals if d["verdict"] in ("unknown", "error")]
         keep = ["code", "nodes", "budget", "line_length"]
         pages.append({
-            **c,
+            **c, **grade_page(b, results, plot_dir),
             "plot": _data_uri(plot_dir / png), "plot_file": png,
             "tables": [
                 _table(f"{b}-counts", "Verdicts", ["verdict", "deals"],
@@ -339,4 +381,5 @@ def write_report(folder: Folder) -> list[Path]:
     files.write_atomic(hp, env.get_template("report.html.j2").render(context).encode())
     files.write_atomic(mdp, env.get_template("report.md.j2").render(context).encode())
     db = write_duckdb(folder)
-    return [mdp, hp, db] + [plot_dir / f for f, _ in pngs] + [plot_dir / p["plot_file"] for p in pages]
+    return ([mdp, hp, db] + [plot_dir / f for f, _ in pngs] + [plot_dir / p["plot_file"] for p in pages]
+            + [plot_dir / p["grades_plot_file"] for p in pages if p["grades_plot_file"]])  # fmt: skip

@@ -9,6 +9,8 @@
 - `SlowSolver`: the real engine, sleeping DEALPOOL_FAKE_SLEEP seconds before each solve, so a test
   can kill a run of fast deals midway.
 - `RefusingSolver`: the real solver whose referee refuses every line.
+- DEALPOOL_FAKE_GRADE_SLEEP=<s> (the subprocess CLI only): each deal's grading sleeps that long
+  first, so a test can kill a run mid-grading.
 
 `python pipeline_fake.py ARGS` runs the dealpool CLI on the fake (or, with DEALPOOL_FAKE_MODE=real,
 on the slowed-down real engine) in a subprocess.
@@ -96,6 +98,17 @@ def main() -> None:
     from pipeline.cli import main as cli_main
 
     solver = SlowSolver() if os.environ.get("DEALPOOL_FAKE_MODE") == "real" else FakeSolver()
+    pause = float(os.environ.get("DEALPOOL_FAKE_GRADE_SLEEP", "0"))
+    if pause:  # grading slowed down too, so a test can kill a run mid-grading (workers fork: they see it)
+        from pipeline import grades
+
+        real = grades.grade_item
+
+        def slow(item: tuple[str, str, bytes]) -> dict:
+            time.sleep(pause)
+            return real(item)
+
+        grades.grade_item = slow
     cli_main(sys.argv[1:], solver=solver)
 
 

@@ -155,7 +155,8 @@ def test_duckdb_file_holds_views_that_resolve_in_their_folder(reported: Path, tm
         assert out.returncode == 0, out.stderr
         got = json.loads(out.stdout)
         assert got["tables"] == 0
-        assert got["views"] == ["board_counts", "boards", "deals", "pass_rates", "published", "verdicts", "verdicts_all"]
+        assert got["views"] == ["board_counts", "boards", "deals", "grade_counts", "grades", "grades_all", "gradings",
+                                "pass_rates", "published", "verdicts", "verdicts_all"]  # fmt: skip
         assert got["per_deal"] == [18, 18]
         cols, rows = _summary(reported)
         assert [tuple(r[:3]) for r in got["rates"]] == [(r[0], r[1], r[2]) for r in rows]

@@ -25,7 +25,7 @@ def data(tmp_path: Path) -> Path:
     """A data folder whose pool is a hand-made folder (serve reads no table, only files)."""
     pool = tmp_path / "data" / "pool"
     pool.mkdir(parents=True)
-    (pool / "manifest.json").write_text(json.dumps({"format": "dealpool-pool/2", "boards": {}, "files": {}}))
+    (pool / "manifest.json").write_text(json.dumps({"format": "dealpool-pool/3", "boards": {}, "files": {}}))
     (pool / "a b.json").write_text('{"x": 1}')
     return tmp_path / "data"
 

@@ -182,7 +182,8 @@ function filtered() {
   const rows = b.deals.filter((d) => (n0 === null || d.nodes >= n0) && (n1 === null || d.nodes <= n1)
     && (m0 === null || d.moves >= m0) && (m1 === null || d.moves <= m1));
   const { key, dir } = app.sort;
-  const val = (d) => (key === 'number' ? (d.number ?? Infinity) : d[key]);
+  const GRADE_ORDER = ['easy', 'medium', 'hard', 'expert'];
+  const val = (d) => (key === 'number' ? (d.number ?? Infinity) : key === 'grade' ? (d.grade === null ? Infinity : GRADE_ORDER.indexOf(d.grade)) : d[key]);
   rows.sort((a, b) => (val(a) < val(b) ? -dir : val(a) > val(b) ? dir : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   return rows;
 }
@@ -213,6 +214,10 @@ function listDeals() {
     for (const text of [shortName(d.code), fmt(d.nodes), fmt(d.moves), fmt(d.budget)]) {
       tr.append(Object.assign(document.createElement('td'), { textContent: text }));
     }
+    // the grade: how hard for a player who cannot see the face-down cards (wins of the playouts in its title)
+    tr.append(Object.assign(document.createElement('td'), {
+      textContent: d.grade ?? '–', title: d.grade ? `${d.wins} of ${d.playouts} playouts won` : 'board not graded',
+    }));
     tr.addEventListener('click', async () => {
       await showDeal(d.code, d.line);
       if (window.innerWidth <= 820) $('viewer').scrollIntoView({ block: 'start' }); // the table is below the list

@@ -101,7 +101,7 @@ export function shortName(code) {
 
 /**
  * What the page browses: the manifest and, per board it lists, the deals of its JSON file
- * ({code, nodes, budget, line, moves, number}). A board whose file cannot be read has deals = null
+ * ({code, nodes, budget, line, moves, number, grade, wins, playouts}; grade null on a board not graded). A board whose file cannot be read has deals = null
  * and `error` (the kit's verification says why in its own words too).
  */
 export function readPool(files) {
@@ -118,6 +118,7 @@ export function readPool(files) {
       count: info && info.count,
       deals: ok ? doc.deals.map((d) => ({
         code: d.code, nodes: d.nodes, budget: d.budget, line: d.line.map(String), moves: d.line.length, number: numberOf(d.code),
+        grade: typeof d.grade === 'string' ? d.grade : null, wins: d.wins ?? null, playouts: d.playouts ?? null,
       })) : null,
       error: ok ? '' : `${(info && info.json) || id}: not a readable board file`,
     };

@@ -22,7 +22,7 @@ DEFAULT_POOL_NUMBERS = "1-100"
 
 def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
            budget: int | None, workers: int | None, max_mb: int | None, quiet: bool, classic: str | None = None,
-           address: str | None = None) -> None:  # fmt: skip
+           address: str | None = None, no_grade: bool = False) -> None:  # fmt: skip
     """Sample and solve with options the command has checked."""
     max_mb = memcap.resolve(max_mb, workers)
     folder = common.folder(ctx)
@@ -33,12 +33,12 @@ def _build(ctx: click.Context, boards: str | None, target: int | None, numbers: 
         for b in bs:
             sample.classic_code(b, 1)
     with store.writer(folder), cluster.runner(address) as run:
-        _build_locked(ctx, folder, bs, target, numbers, random_, budget, workers, max_mb, quiet, classic, run)
+        _build_locked(ctx, folder, bs, target, numbers, random_, budget, workers, max_mb, quiet, classic, run, no_grade)
 
 
 def _build_locked(ctx: click.Context, folder: Folder, bs: list[str], target: int | None, numbers: str | None,
                   random_: int | None, budget: int | None, workers: int | None, max_mb: int, quiet: bool,
-                  classic: str | None, run: cluster.Runner | None = None) -> None:  # fmt: skip
+                  classic: str | None, run: cluster.Runner | None = None, no_grade: bool = False) -> None:  # fmt: skip
     check_one_build(folder)  # before sampling: no work done for a run that would be refused
     if target is not None:
         if numbers is not None or random_ is not None or classic is not None:
@@ -48,6 +48,8 @@ def _build_locked(ctx: click.Context, folder: Folder, bs: list[str], target: int
         common.sample_into(folder, bs, numbers, random_, classic)
         summary = solve.solve_pool(folder, bs, budget, max_mb, workers, quiet, common.solver(ctx), run)
         click.echo(summary.line())
+    if not no_grade:  # what was won is graded before errors are reported (pipeline/grades.py)
+        common.grade_step(folder, bs, workers, quiet, run)
     solve.raise_on_refusals(summary)
 
 
@@ -62,15 +64,16 @@ def _build_locked(ctx: click.Context, folder: Folder, bs: list[str], target: int
 @common.maxmb_opt
 @common.quiet_opt
 @common.cluster_opt
+@common.no_grade_opt
 @click.pass_context
 def build_cmd(ctx: click.Context, boards: str | None, target: int | None, numbers: str | None, random_: int | None,
               classic: str | None, budget: int | None, workers: int | None, max_mb: int | None, quiet: bool,
-              cluster: str | None) -> None:  # fmt: skip
+              cluster: str | None, no_grade: bool = False) -> None:  # fmt: skip
     """Sample and solve: until --target N won deals per board, or over a fixed sample."""
     limits.check_options(budget, max_mb, workers, target)
     common.check_cluster(cluster, workers)
     common.check_sample(numbers, random_, classic)
-    _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, classic, cluster)
+    _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, classic, cluster, no_grade)
 
 
 @click.command("pool")
@@ -85,10 +88,11 @@ def build_cmd(ctx: click.Context, boards: str | None, target: int | None, number
 @common.maxmb_opt
 @common.quiet_opt
 @common.cluster_opt
+@common.no_grade_opt
 @click.pass_context
 def pool_cmd(ctx: click.Context, boards: str | None, numbers: str | None, target: int | None,
              random_: int | None, classic: str | None, budget: int | None, workers: int | None, max_mb: int | None,
-             quiet: bool, cluster: str | None) -> None:  # fmt: skip
+             quiet: bool, cluster: str | None, no_grade: bool = False) -> None:  # fmt: skip
     """What `make pool` runs: build a modest pool of every solvable board, then check, report and
     export it into the data folder (export in <data>/pool)."""
     if numbers is None and target is None and random_ is None and classic is None:
@@ -97,8 +101,8 @@ def pool_cmd(ctx: click.Context, boards: str | None, numbers: str | None, target
     common.check_sample(numbers, random_, classic)
     common.check_cluster(cluster, workers)
     with store.writer(common.folder(ctx)):
-        _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, classic, cluster)
-        steps.check(ctx)
+        _build(ctx, boards, target, numbers, random_, budget, workers, max_mb, quiet, classic, cluster, no_grade)
+        steps.check(ctx, grades=not no_grade)
         steps.report(ctx)
         steps.export(ctx)
     steps.verify(ctx, common.folder(ctx).root / "pool")

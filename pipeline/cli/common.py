@@ -82,3 +82,19 @@ def sample_into(folder: Folder, boards: list[str], numbers: str | None, random_:
     if random_ is not None:
         return sample.sample_random(folder, boards, random_)
     raise engine.BadInput("give --numbers A-B (numbered deals), --classic A-B (classic FreeCell) or --random N (random seeds)")
+
+
+no_grade_opt = click.option(
+    "--no-grade", "no_grade", is_flag=True,
+    help="Do not grade the won deals after solving (pipeline/grades.py; `check` then names them ungraded).",
+)  # fmt: skip
+
+
+def grade_step(folder: Folder, boards: list[str], workers: int | None, quiet: bool, run: object = None) -> None:
+    """Grade the won deals of the graded boards of `boards` that have none yet (pipeline/grades.py),
+    printing the per-board cost; under the caller's write lock."""
+    from pipeline import grades
+
+    summary = grades.grade_pool(folder, boards, workers, quiet, run)  # type: ignore[arg-type]
+    for line in summary.lines():
+        click.echo(line)

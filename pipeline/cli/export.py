@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+import engine
 from pipeline.cli import steps
 from pipeline.export import keygen
 
@@ -16,10 +17,12 @@ from pipeline.export import keygen
               help="Export folder (default: <data>/pool).")  # fmt: skip
 @click.option("--sign", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="KEY",
               help="Sign manifest.json with this Ed25519 private key (`dealpool keygen`): manifest.json.sig.")  # fmt: skip
+@click.option("--grade", type=click.Choice(engine.GRADES), default=None,
+              help="Only the deals of this grade (graded boards only; the manifest's `grade` says so).")  # fmt: skip
 @click.pass_context
-def export_cmd(ctx: click.Context, out: Path | None, sign: Path | None = None) -> None:
-    """Write the proven-winnable deals with their lines (JSON, Parquet) and manifest.json."""
-    steps.export(ctx, out, sign)
+def export_cmd(ctx: click.Context, out: Path | None, sign: Path | None = None, grade: str | None = None) -> None:
+    """Write the proven-winnable deals with their lines and grades (JSON, Parquet) and manifest.json."""
+    steps.export(ctx, out, sign, grade)
 
 
 @click.command("verify")

@@ -88,12 +88,16 @@ def hint_cmd(code: str, budget: int | None, as_json: bool) -> None:
 @click.argument("codes", nargs=-1, required=True)
 @click.option("--budget", type=int, default=engine.QUICK_BUDGET, show_default=True,
               help="Positions each deal's search may expand.")  # fmt: skip
-def first_winnable_cmd(codes: tuple[str, ...], budget: int) -> int:
+@click.option("--grade", type=click.Choice(engine.GRADES), default=None,
+              help="Only a deal of this grade (engine.grade: its board's playouts; graded boards only).")  # fmt: skip
+def first_winnable_cmd(codes: tuple[str, ...], budget: int, grade: str | None = None) -> int:
     """Print the first of CODES whose deal the solver wins within the budget (its line replayed by
-    the referee); exit 1 if none. Seed 004's quick look, for endless winnable deals."""
-    found = engine.first_winnable(list(codes), budget)
+    the referee); exit 1 if none. Seed 004's quick look, for endless winnable deals. With --grade,
+    the first such deal of that grade."""
+    found = engine.first_winnable(list(codes), budget, grade=grade)
     if found is None:
-        click.echo(f"none of the {len(codes)} codes won within {budget:,} positions", err=True)
+        what = f" {grade} and" if grade else ""
+        click.echo(f"none of the {len(codes)} codes{what} won within {budget:,} positions", err=True)
         return 1
     click.echo(found)
     return 0

@@ -45,7 +45,7 @@ def _stored_boards(folder: Folder) -> list[str]:
 
 
 def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, workers: int | None,
-                 max_mb: int | None, quiet: bool, address: str | None = None) -> None:  # fmt: skip
+                 max_mb: int | None, quiet: bool, address: str | None = None, no_grade: bool = False) -> None:  # fmt: skip
     max_mb = memcap.resolve(max_mb, workers)
     folder = common.folder(ctx).require()
     bs = sample.parse_boards(boards) if boards else _stored_boards(folder)
@@ -53,7 +53,9 @@ def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, wor
         raise engine.BadInput(f"no sampled deals of a solvable board in {str(folder.root)!r} (run `dealpool sample`)")
     with store.writer(folder), cluster.runner(address) as run:
         summary = solve.solve_pool(folder, bs, budget, max_mb, workers, quiet, common.solver(ctx), run)
-    click.echo(summary.line())
+        click.echo(summary.line())
+        if not no_grade:
+            common.grade_step(folder, bs, workers, quiet, run)
     solve.raise_on_refusals(summary)
 
 
@@ -69,10 +71,11 @@ def _solve_batch(ctx: click.Context, boards: str | None, budget: int | None, wor
 @common.maxmb_opt
 @common.quiet_opt
 @common.cluster_opt
+@common.no_grade_opt
 @click.pass_context
 def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boards: str | None, budget: int | None,
               as_json: bool, position: str | None, workers: int | None, max_mb: int | None, quiet: bool,
-              cluster: str | None) -> None:  # fmt: skip
+              cluster: str | None, no_grade: bool = False) -> None:  # fmt: skip
     """Solve one deal (CODE, or --board BOARD NUMBER), a position (--position FILE, - for stdin),
     or with none every sampled, unsolved deal of the data folder across worker processes."""
     limits.check_options(budget, max_mb, workers)
@@ -96,7 +99,7 @@ def solve_cmd(ctx: click.Context, args: tuple[str, ...], board: str | None, boar
     elif len(args) > 1:
         raise engine.BadInput("give one CODE, or --board BOARD NUMBER, or nothing to solve the data folder")
     else:
-        _solve_batch(ctx, boards, budget, workers, max_mb, quiet, cluster)
+        _solve_batch(ctx, boards, budget, workers, max_mb, quiet, cluster, no_grade)
         return
     task = engine.task(code, budget, memcap.resolve(max_mb, 1))  # dealt once; its budget defaulted and checked
     row = solve.solve_task(engine.board_for(task.deal).id, task, common.solver(ctx))

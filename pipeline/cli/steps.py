@@ -27,8 +27,9 @@ CHECK_SEED = 0
 
 
 def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_SOLVES, seed: int = CHECK_SEED,
-          repair: bool = False, adopt: bool = False) -> None:  # fmt: skip
-    """`check`: the ledger, re-deals, re-solves, the spec's test values, no error rows left. One line."""
+          repair: bool = False, adopt: bool = False, grades: bool = True) -> None:  # fmt: skip
+    """`check`: the ledger, re-deals, re-solves, the spec's test values, no error rows left, a grade
+    for every won deal of a graded board (not with `grades=False`: `pool --no-grade`). One line."""
     limits.check_check(n_deals, n_solves, seed)
     folder = common.folder(ctx).require()
     with store.writer(folder) if repair or adopt else store.reader(folder):  # a read-only folder is checked too
@@ -38,7 +39,7 @@ def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_
             return
         if adopt:
             click.echo(f"check --adopt: {store.adopt(folder)} part(s) recorded in the ledger")
-        res = run_check(folder, n_deals, n_solves, seed, common.solver(ctx))
+        res = run_check(folder, n_deals, n_solves, seed, common.solver(ctx), grades)
     if not res.ok:
         raise engine.RunFailed(res.line())
     click.echo(res.line())
@@ -51,14 +52,17 @@ def report(ctx: click.Context) -> None:
     click.echo("report: " + ", ".join(str(p) for p in paths[:2]))
 
 
-def export(ctx: click.Context, out: Path | None = None, sign: Path | None = None) -> None:
-    """`export`: the proven-winnable deals with their lines, and manifest.json (default <data>/pool)."""
+def export(ctx: click.Context, out: Path | None = None, sign: Path | None = None, grade: str | None = None) -> None:
+    """`export`: the proven-winnable deals with their lines and grades, and manifest.json (default
+    <data>/pool); with `grade`, only the deals of that grade."""
     folder = common.folder(ctx).require()
     out = out or folder.root / "pool"
     with store.writer(folder):
-        m = export_pool(folder, out, sign)
-    counts = ", ".join(f"{b} {i['count']}" for b, i in m["boards"].items()) or "no won deals"
-    click.echo(f"export: {out}: {counts}")
+        m = export_pool(folder, out, sign, grade)
+    counts = ", ".join(f"{b} {i['count']}" for b, i in m["boards"].items()) or ("no won deals" if grade is None else f"no {grade} deals")
+    ungraded = [b for b, i in m["boards"].items() if i["grading"] is None]
+    click.echo(f"export: {out}: {counts}" + (f" (only {grade} deals)" if grade else "")
+               + (f"; not graded: {', '.join(ungraded)}" if ungraded else ""))  # fmt: skip
 
 
 def verify(ctx: click.Context, directory: Path, key: Path | None = None, not_before: str | None = None,

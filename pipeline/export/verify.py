@@ -28,6 +28,7 @@ from pipeline.export.format import (
     SIGNATURE,
     plain,
 )
+from pipeline.export.graded import check_deal_grades, check_grading_shape, check_regrade
 from pipeline.export.keys import load_public_key
 from pipeline.files import open_regular, sha256
 from pipeline.solver import Solver, referee
@@ -85,6 +86,8 @@ def check_shape(manifest: dict[str, Any]) -> Problems:
         p.append("manifest sequence is not a whole number >= 1")
     if not (isinstance(manifest.get("created"), str) and CREATED.fullmatch(manifest["created"])):
         p.append("manifest created is not a UTC time YYYY-MM-DDTHH:MM:SSZ")
+    if manifest.get("grade") is not None and manifest.get("grade") not in engine.GRADES:
+        p.append(f"manifest grade is not null or one of {', '.join(engine.GRADES)}")
     boards, files = manifest.get("boards"), manifest.get("files")
     if not isinstance(boards, dict):
         p.append("manifest boards is not an object {board: {count, budgets, json, parquet}}")
@@ -100,6 +103,7 @@ def check_shape(manifest: dict[str, Any]) -> Problems:
                 p.append(f"{b}: budgets is not a list of whole numbers")
             if info["json"] != f"{b}.json" or info["parquet"] != f"{b}.parquet":
                 p.append(f"{b}: its files must be named {b}.json and {b}.parquet")
+            p += check_grading_shape(b, info)
     if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) and _HEX64.fullmatch(v) for k, v in files.items()):
         p.append("manifest files is not an object {file name: SHA-256 hex}")
     return p
@@ -193,8 +197,9 @@ def check_board(manifest: dict[str, Any], board: str, doc: dict[str, Any], prows
     p: Problems = []
     info = manifest["boards"][board]
     jrows = doc["deals"]
-    key = [(d.get("code"), d.get("nodes"), d.get("budget"), list(d["line"])) for d in jrows]
-    if key != [(r["code"], r["nodes"], r["budget"], list(r["line"])) for r in prows]:
+    fields = ("code", "nodes", "budget", "grade", "wins", "playouts")
+    key = [(*(d.get(k) for k in fields), list(d["line"])) for d in jrows]
+    if key != [(*(r[k] for k in fields), list(r["line"])) for r in prows]:
         p.append(f"{board}: the JSON and Parquet files list different deals or lines")
     canon = [canonical(d["code"]) for d in jrows]
     if len(set(canon)) != len(jrows):
@@ -299,6 +304,8 @@ def verify_pool(out: Path, solver: Solver = engine, key: Path | None = None, not
         n, p = check_replays(board, doc["deals"], solver)
         replayed += n
         problems += p
+        problems += check_deal_grades(manifest, board, doc["deals"])
+        problems += check_regrade(manifest, board, doc["deals"])[1]
     return replayed, problems
 
 

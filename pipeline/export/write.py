@@ -16,6 +16,7 @@ import pyarrow.parquet as pq
 import engine
 from pipeline import fair, files, store
 from pipeline.export.format import FORMAT, MANIFEST, MAX_MANIFEST, POOL_SCHEMA, SIGNATURE, plain
+from pipeline.export.graded import board_grades, check_grade, deal_grade, grading_entry, redeals_foreseen
 from pipeline.export.keys import load_private_key
 from pipeline.store import VERDICTS, Folder
 
@@ -69,9 +70,11 @@ def refuse_inside(folder: Folder, out: Path) -> None:
         )
 
 
-def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str, Any]:
+def export_pool(folder: Folder, out: Path, sign: Path | None = None, grade: str | None = None) -> dict[str, Any]:
     """Write the pool of every board with won deals into `out`; return the manifest. With `sign`
-    (an Ed25519 private key from `dealpool keygen`) also write manifest.json.sig."""
+    (an Ed25519 private key from `dealpool keygen`) also write manifest.json.sig. With `grade`, only
+    the deals of that grade (so only graded boards), the manifest's `grade` saying so."""
+    check_grade(grade)
     folder.require()
     private = load_private_key(sign) if sign is not None else None  # a bad key stops before any work
     store.require_sound(folder, "export")
@@ -80,16 +83,23 @@ def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str
     for r in store.read_table(folder, VERDICTS).to_pylist():
         if r["verdict"] == "won" and r["referee"] == "ok" and (r["board"], r["code"]) in dealt:
             won.setdefault(r["board"], {}).setdefault(r["code"], r)
+    graded = board_grades(folder, {b: list(rows) for b, rows in won.items()})
+    if grade is not None:  # only the deals of that grade: an ungraded board has none
+        won = {b: {c: r for c, r in rows.items() if graded[b][1][c]["grade"] == grade}
+               for b, rows in won.items() if b in graded}  # fmt: skip
+        won = {b: rows for b, rows in won.items() if rows}
     refuse_inside(folder, out)
     old = _previous_files(out)
     files.real_dir(out)
     versions = {"engine_version": engine.engine_version(), "rules_version": engine.RULES_VERSION}
     sequence = _sequence(folder, out)
     manifest: dict[str, Any] = {"format": FORMAT, **versions, "sequence": sequence, "created": created_now(),
-                                "boards": {}, "files": {}}  # fmt: skip
+                                "grade": grade, "boards": {}, "files": {}}  # fmt: skip
     for board in sorted(won):
         rows = sorted(won[board].values(), key=lambda r: r["code"])
-        entries = [{"code": r["code"], "nodes": r["nodes"], "budget": r["budget"], "line": list(r["line"])} for r in rows]
+        g, rows_g = graded.get(board, (None, {}))
+        entries = [{"code": r["code"], "nodes": r["nodes"], "budget": r["budget"], "line": list(r["line"]),
+                    **deal_grade(rows_g.get(r["code"]))} for r in rows]  # fmt: skip
         jpath, ppath = out / f"{board}.json", out / f"{board}.parquet"
         doc = {"board": board, **versions, "deals": entries}
         files.write_atomic(jpath, (json.dumps(doc, indent=1) + "\n").encode())
@@ -102,6 +112,8 @@ def export_pool(folder: Folder, out: Path, sign: Path | None = None) -> dict[str
             "budgets": sorted({r["budget"] for r in rows}),
             "json": jpath.name,
             "parquet": ppath.name,
+            "grading": grading_entry(g) if g is not None else None,
+            "redeals_foreseen": redeals_foreseen(board),
         }
         for p in (jpath, ppath):
             manifest["files"][p.name] = files.sha256(p)

@@ -18,6 +18,8 @@ from pipeline.store.parts import listed_parts, read_part, read_table, write_part
 from pipeline.store.tables import (
     DEALS,
     DEALS_SCHEMA,
+    GRADES,
+    GRADES_SCHEMA,
     LAYOUT_DIRS,
     LEDGER,
     LOCK,
@@ -36,7 +38,7 @@ from pipeline.store.tables import (
 )
 
 __all__ = [
-    "DEALS", "DEALS_SCHEMA", "LAYOUT_DIRS", "LEDGER", "LOCK", "SCHEMA_VERSION", "SCHEMAS", "SLICE", "TMP", "VERDICT_VALUES",
+    "DEALS", "DEALS_SCHEMA", "GRADES", "GRADES_SCHEMA", "LAYOUT_DIRS", "LEDGER", "LOCK", "SCHEMA_VERSION", "SCHEMAS", "SLICE", "TMP", "VERDICT_VALUES",
     "VERDICTS", "VERDICTS_SCHEMA", "Folder", "adopt", "audit", "clear_tmp", "holds_lock", "ledger", "ledger_path", "listed_parts",
     "metadata", "part_stem", "read_part", "read_table", "read_only", "reader", "record", "recover", "repair", "require_sound",
     "sorted_rows", "verdict_part_name", "write_part", "writer",

@@ -14,13 +14,13 @@ from pipeline.files import remove, sha256
 from pipeline.store.ledger import ledger, ledger_path, record
 from pipeline.store.lock import writer
 from pipeline.store.parts import listed_parts, read_part
-from pipeline.store.tables import DEALS, VERDICTS, Folder, part_stem
+from pipeline.store.tables import DEALS, GRADES, VERDICTS, Folder, part_stem
 
 
 def audit(folder: Folder) -> list[str]:
     """The ledger against the parts: what is missing, changed or unlisted, one line each."""
     problems: list[str] = []
-    for table in (DEALS, VERDICTS):
+    for table in (DEALS, VERDICTS, GRADES):
         book = ledger(folder, table)
         files = {part_stem(p): p for p in folder.parts(table)}
         for name, e in book.items():
@@ -58,7 +58,7 @@ def regular(path: Path) -> bool:
 def require_sound(folder: Folder, what: str) -> None:
     """RunFailed, saying what to do, when `audit` finds the folder incomplete or damaged (after a
     foreign or unreadable part, which is BadInput from read_part)."""
-    for table in (DEALS, VERDICTS):
+    for table in (DEALS, VERDICTS, GRADES):
         for p in listed_parts(folder, table):
             read_part(p, table)
     problems = audit(folder)
@@ -76,7 +76,7 @@ def repair(folder: Folder) -> list[str]:
     what to run next, one line each. Under the write lock."""
     todo: list[str] = []
     with writer(folder):
-        for table in (DEALS, VERDICTS):
+        for table in (DEALS, VERDICTS, GRADES):
             book = ledger(folder, table)
             files = {part_stem(p): p for p in folder.parts(table)}
             bad = [n for n, e in book.items()
@@ -105,7 +105,7 @@ def adopt(folder: Folder) -> int:
     Returns how many were recorded."""
     n = 0
     with writer(folder):
-        for table in (DEALS, VERDICTS):
+        for table in (DEALS, VERDICTS, GRADES):
             book = ledger(folder, table)
             for p in folder.parts(table):
                 if part_stem(p) not in book:

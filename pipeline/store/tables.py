@@ -9,6 +9,8 @@ Layout under the data folder (every file a complete, immutable part):
     deals/<board>.C<lo>-<hi>.parquet          classic FreeCell deals lo..hi (C codes, no seed)
     deals/<board>.F<commitment, 16 hex>.<start>.parquet   a committed sample's deals (pipeline/fair/)
     verdicts/<deals part>.b<budget>.s<k>.parquet   slice k of a deals part solved at one budget
+    grades/<board>.g<digest>.parquet          grades of won deals (pipeline/grades.py; named by a
+                                              digest of the grading and the codes graded)
     ledger/<table>/<part>.json                each part's rows and SHA-256 (what `check` compares)
     .tmp/                                     half-written parts (outside every read glob)
     .lock                                     held (flock) by the one run writing the folder
@@ -32,6 +34,7 @@ import engine
 SCHEMA_VERSION = "1"
 DEALS = "deals"
 VERDICTS = "verdicts"
+GRADES = "grades"
 TMP = ".tmp"
 LEDGER = "ledger"
 LOCK = ".lock"
@@ -67,8 +70,27 @@ VERDICTS_SCHEMA = pa.schema(
     ]
 )
 
-SCHEMAS = {DEALS: DEALS_SCHEMA, VERDICTS: VERDICTS_SCHEMA}
-LAYOUT_DIRS = (TMP, DEALS, VERDICTS, LEDGER, f"{LEDGER}/{DEALS}", f"{LEDGER}/{VERDICTS}", "fair", "fair/secret", "plots")
+GRADES_SCHEMA = pa.schema(
+    [
+        pa.field("board", pa.string(), nullable=False),
+        pa.field("code", pa.string(), nullable=False),
+        pa.field("grade", pa.string(), nullable=False),  # easy | medium | hard | expert
+        pa.field("wins", pa.int64(), nullable=False),
+        pa.field("playouts", pa.int64(), nullable=False),
+        pa.field("low", pa.float64(), nullable=False),  # the share's 95 % Wilson interval
+        pa.field("high", pa.float64(), nullable=False),
+        pa.field("won_moves", pa.float64(), nullable=False),  # mean length of the won playouts (0: none)
+        pa.field("version", pa.string(), nullable=False),  # the player's, <game>-<VERSION>
+        pa.field("thresholds", pa.string(), nullable=False),  # the least share for easy,medium,hard
+        pa.field("seconds", pa.float64(), nullable=False),  # wall time of the playouts (not deterministic)
+    ]
+)
+"""A row per graded won deal (pipeline/grades.py). Line length and nodes are the verdicts' (joined
+in the `grades` view), not copied."""
+
+SCHEMAS = {DEALS: DEALS_SCHEMA, VERDICTS: VERDICTS_SCHEMA, GRADES: GRADES_SCHEMA}
+LAYOUT_DIRS = (TMP, DEALS, VERDICTS, GRADES, LEDGER, f"{LEDGER}/{DEALS}", f"{LEDGER}/{VERDICTS}", f"{LEDGER}/{GRADES}",
+               "fair", "fair/secret", "plots")  # fmt: skip
 """The folders dealpool writes into inside a data folder (Folder.check_layout checks each)."""
 
 

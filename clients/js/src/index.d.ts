@@ -175,6 +175,32 @@ export function sampleNumbers(serverSeed: string, clientSeeds: string[], count: 
 export const FORMAT: string;
 export const RULES_VERSION: string;
 
+// ---- grades (format dealpool-pool/3)
+export type GradeName = 'easy' | 'medium' | 'hard' | 'expert';
+/** The grades, easiest first. */
+export const GRADES: readonly GradeName[];
+/** A graded board's manifest entry `grading` (null on a board that is not graded). */
+export interface Grading {
+  /** The visible-information player's version, `<game>-<VERSION>`. */
+  version: string;
+  /** K: the playouts each deal was played. */
+  playouts: number;
+  /** The least share of playouts won for easy, medium and hard (below hard: expert). */
+  thresholds: { easy: number; medium: number; hard: number };
+}
+/** A deal of a board file: its grade, wins and playouts are null on a board that is not graded. */
+export interface PoolDeal {
+  code: string;
+  nodes: number;
+  budget: number;
+  line: string[];
+  grade: GradeName | null;
+  wins: number | null;
+  playouts: number | null;
+}
+/** The grade of `wins` out of `playouts` on a grading's thresholds (what verifyPool checks each deal's grade against). */
+export function gradeOf(thresholds: Grading['thresholds'], wins: number, playouts: number): GradeName;
+
 export interface DrawCheck {
   board: string;
   code: string;

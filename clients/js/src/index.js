@@ -9,7 +9,7 @@ export { cardName, numberedSeed, orderText, redeal, shuffle, Stream, classicFree
 export { sha512 } from './sha512.js';
 export { parseLine, replay, replayState, rulesFor } from './referee.js';
 export { FRESH_SHOE, SCHEME, below, checkCommitment, commitment, draw, draws, pick, sample, seedBytes, shoe, shuffle as shoeShuffle } from './fair.js';
-export { FORMAT, RULES_VERSION, importPublicKey, sampleNumbers, verifyDraw, verifyPool, verifySample } from './verify.js';
+export { FORMAT, GRADES, RULES_VERSION, gradeOf, importPublicKey, sampleNumbers, verifyDraw, verifyPool, verifySample } from './verify.js';
 export { sha3_384 } from './sha3.js';
 export { readParquet } from './parquet.js';
 export { zstdDecompress } from './zstd.js';

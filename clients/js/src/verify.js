@@ -7,25 +7,28 @@
 // Also verifyDraw: a player's fair draw from the pool re-done from the revealed seed
 // (`dealpool fair verify-draw`).
 
-import { boardCode, boardFor, canonicalCode, deal } from './deal.js';
+import { board as boardOf, boardCode, boardFor, canonicalCode, deal } from './deal.js';
 import { BadInput, pyRepr } from './errors.js';
 import { checkCommitment, pick, sample, seedBytes } from './fair.js';
+import { GAMES } from './games.js';
 import { readParquet } from './parquet.js';
 import { replay } from './referee.js';
 import { getSubtle, sha256Hex } from './webcrypto.js';
 
-export const FORMAT = 'dealpool-pool/2';
+export const FORMAT = 'dealpool-pool/3';
+export const GRADES = ['easy', 'medium', 'hard', 'expert'];
 export const MANIFEST = 'manifest.json';
 export const SIGNATURE = 'manifest.json.sig';
 export const SAMPLE_FILE = 'sample.json';
 export const RULES_VERSION = '1';
-const MANIFEST_KEYS = ['boards', 'created', 'engine_version', 'files', 'format', 'rules_version', 'sequence'];
+const MANIFEST_KEYS = ['boards', 'created', 'engine_version', 'files', 'format', 'grade', 'rules_version', 'sequence'];
 const CREATED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const BOARD_KEYS = ['budgets', 'count', 'json', 'parquet'];
+const BOARD_KEYS = ['budgets', 'count', 'grading', 'json', 'parquet', 'redeals_foreseen'];
 const SHIPPED_VERDICTS = ['won', 'lost', 'unknown'];
 const MAX_NUMBER = 1_000_000;
 const HEX64 = /^[0-9a-f]{64}$/;
-const POOL_COLUMNS = [['code', 'string'], ['nodes', 'int64'], ['budget', 'int64'], ['line', 'list<string>']];
+const POOL_COLUMNS = [['code', 'string'], ['nodes', 'int64'], ['budget', 'int64'], ['line', 'list<string>'],
+  ['grade', 'string'], ['wins', 'int64'], ['playouts', 'int64']];
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -156,6 +159,7 @@ function checkShape(m) {
   for (const k of ['engine_version', 'rules_version']) if (typeof m[k] !== 'string') p.push(`manifest ${k} is not text`);
   if (!(isInt(m.sequence) && m.sequence >= 1)) p.push('manifest sequence is not a whole number >= 1');
   if (!(typeof m.created === 'string' && CREATED.test(m.created))) p.push('manifest created is not a UTC time YYYY-MM-DDTHH:MM:SSZ');
+  if (m.grade !== null && m.grade !== undefined && !GRADES.includes(m.grade)) p.push(`manifest grade is not null or one of ${GRADES.join(', ')}`);
   const { boards, files } = m;
   if (!isObject(boards)) p.push('manifest boards is not an object {board: {count, budgets, json, parquet}}');
   else {
@@ -168,6 +172,7 @@ function checkShape(m) {
       const bs = info.budgets;
       if (!(Array.isArray(bs) && bs.length && bs.every(isInt))) p.push(`${b}: budgets is not a list of whole numbers`);
       if (info.json !== `${b}.json` || info.parquet !== `${b}.parquet`) p.push(`${b}: its files must be named ${b}.json and ${b}.parquet`);
+      p.push(...checkGradingShape(b, info));
     }
   }
   if (!isObject(files) || !Object.entries(files).every(([, v]) => typeof v === 'string' && HEX64.test(v))) {
@@ -289,7 +294,7 @@ function checkBoard(m, board, doc, rows, meta) {
   const p = [];
   const info = m.boards[board];
   const deals = doc.deals;
-  const key = (d) => JSON.stringify([d.code ?? null, d.nodes ?? null, d.budget ?? null, d.line]);
+  const key = (d) => JSON.stringify([d.code ?? null, d.nodes ?? null, d.budget ?? null, d.grade ?? null, d.wins ?? null, d.playouts ?? null, d.line]);
   if (deals.length !== rows.length || deals.some((d, i) => key(d) !== key(rows[i]))) {
     p.push(`${board}: the JSON and Parquet files list different deals or lines`);
   }
@@ -335,6 +340,73 @@ function checkReplays(board, deals) {
       const why = r.refused ? `refused at ${r.refused.at}: ${r.refused.reason}` : `refused at ${d.line.length}: not won`;
       p.push(`${board} ${d.code}: the referee ${why}`);
     }
+  }
+  return p;
+}
+
+// ---------------------------------------------------------------- the grades (format 3)
+
+const isShare = (x) => typeof x === 'number' && x >= 0 && x <= 1;
+
+/** A board entry's `grading` (null or {version, playouts, thresholds {easy >= medium >= hard}}) and `redeals_foreseen`. */
+function checkGradingShape(board, info) {
+  const p = [];
+  const g = info.grading;
+  if (g !== null) {
+    const t = isObject(g) ? g.thresholds : null;
+    const ok = isObject(g) && setEq(sortedKeys(g), ['playouts', 'thresholds', 'version']) && typeof g.version === 'string'
+      && isInt(g.playouts) && g.playouts >= 1 && isObject(t) && setEq(sortedKeys(t), ['easy', 'hard', 'medium'])
+      && Object.values(t).every(isShare) && t.easy >= t.medium && t.medium >= t.hard;
+    if (!ok) p.push(`${board}: grading is not null or {version, playouts >= 1, thresholds {easy >= medium >= hard, shares}}`);
+  }
+  if (typeof info.redeals_foreseen !== 'boolean') p.push(`${board}: redeals_foreseen is not true or false`);
+  return p;
+}
+
+/** The grade of `wins` out of `playouts` on a manifest's thresholds: the least share won for easy, medium, hard, else expert. */
+export function gradeOf(thresholds, wins, playouts) {
+  const share = wins / playouts;
+  for (const name of GRADES.slice(0, 3)) if (share >= thresholds[name]) return name;
+  return GRADES[3];
+}
+
+function seededBoard(board) {
+  try {
+    return GAMES[boardOf(board).game].seeded;
+  } catch (e) {
+    if (e instanceof BadInput) return null;
+    throw e;
+  }
+}
+
+/** Each deal's grade against its wins, playouts and the manifest's thresholds; the `grade` filter; redeals_foreseen. */
+function checkDealGrades(m, board, deals) {
+  const p = [];
+  const info = m.boards[board];
+  const g = info.grading;
+  const want = m.grade ?? null;
+  const seeded = seededBoard(board);
+  const py = (x) => (x === true ? 'True' : x === false ? 'False' : String(x));
+  if (seeded !== null && info.redeals_foreseen !== seeded) {
+    p.push(`${board}: redeals_foreseen is ${py(info.redeals_foreseen)}, the engine says ${py(seeded)}`);
+  }
+  if (want !== null && g === null) p.push(`${board}: the manifest keeps only ${want} deals but the board is not graded`);
+  for (const d of deals) {
+    const code = String(d.code).slice(0, 80);
+    const grade = d.grade ?? null, wins = d.wins ?? null, n = d.playouts ?? null;
+    if (g === null) {
+      if (grade !== null || wins !== null || n !== null) p.push(`${board} ${code}: a grade on a board the manifest does not grade`);
+      continue;
+    }
+    if (!GRADES.includes(grade) || !isInt(wins) || !isInt(n) || !(wins >= 0 && wins <= n)) {
+      p.push(`${board} ${code}: grade ${pyRepr(grade)} with wins ${pyRepr(wins)} of playouts ${pyRepr(n)} is not a grade`);
+      continue;
+    }
+    if (n !== g.playouts) p.push(`${board} ${code}: ${n} playouts, the board's grading has ${g.playouts}`);
+    else if (grade !== gradeOf(g.thresholds, wins, n)) {
+      p.push(`${board} ${code}: grade ${grade} is not ${wins}/${n} on the board's thresholds (${gradeOf(g.thresholds, wins, n)})`);
+    }
+    if (want !== null && grade !== want) p.push(`${board} ${code}: grade ${grade} in a pool of only ${want} deals`);
   }
   return p;
 }
@@ -518,6 +590,7 @@ export async function verifyPool(files, options = {}) {
         problems.push(...checkBoard(manifest, board, doc, rows, meta));
         replayed += doc.deals.length;
         problems.push(...checkReplays(board, doc.deals));
+        problems.push(...checkDealGrades(manifest, board, doc.deals));
       }
     }
   }

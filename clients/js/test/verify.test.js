@@ -64,7 +64,14 @@ const TAMPERS = {
   'extra field': [(m) => { m.signed_by = 'me'; }, 'manifest fields'],
   'count zero': [(m) => { m.boards.freecell.count = 0; }, 'freecell: count is not a whole number >= 1'],
   'hash not hex': [(m) => { m.files['freecell.json'] = 'abc'; }, 'manifest files is not an object'],
-  'another format': [(m) => { m.format = 'dealpool-pool/1'; }, 'is not a dealpool-pool/2 manifest'],
+  'another format': [(m) => { m.format = 'dealpool-pool/2'; }, 'is not a dealpool-pool/3 manifest'],
+  'grading without thresholds': [(m) => { m.boards['klondike-1'].grading.thresholds = {}; }, 'klondike-1: grading is not null'],
+  'thresholds out of order': [(m) => { m.boards['klondike-1'].grading.thresholds.hard = 0.99; }, 'klondike-1: grading is not null'],
+  'redeals_foreseen missing': [(m) => { delete m.boards.gaps.redeals_foreseen; }, "manifest board 'gaps' is not an object with exactly"],
+  'redeals_foreseen denied': [(m) => { m.boards.gaps.redeals_foreseen = false; }, 'gaps: redeals_foreseen is False, the engine says True'],
+  'grade not a grade': [(m) => { m.grade = 'trivial'; }, 'manifest grade is not null or one of easy, medium, hard, expert'],
+  'a grade filter the deals do not keep': [(m) => { m.grade = 'expert'; }, 'in a pool of only expert deals'],
+
   'a hash swapped': [(m) => { m.files['freecell.json'] = m.files['gaps.json']; }, 'freecell.json: SHA-256 differs'],
 };
 
@@ -105,6 +112,31 @@ test('a line changed (re-hashed) is caught by the replay and the Parquet twin', 
   rewrite(again, 'freecell.json', (doc) => { doc.deals[0].line[0] = '1h'; });
   const r2 = await fails(again, 'freecell SOL1-freecell');
   assert.ok(r2.problems.some((p) => /the referee refused at 0: illegal move: /.test(p)), r2.problems.join('\n'));
+});
+
+test('a grade tampered (re-hashed) is refused: against its wins and thresholds, and against the Parquet twin', async () => {
+  let files = goldenPool();
+  const m = json(files, 'manifest.json');
+  const graded = Object.keys(m.boards).filter((b) => m.boards[b].grading !== null);
+  assert.ok(graded.length >= 1, 'the golden pool has a graded board');
+  const b = graded[0];
+  const first = json(files, `${b}.json`).deals[0];
+  const other = ['easy', 'medium', 'hard', 'expert'].find((g) => g !== first.grade);
+  rewrite(files, `${b}.json`, (doc) => { doc.deals[0].grade = other; });
+  await fails(files, `${b} ${first.code}: grade ${other} is not ${first.wins}/${first.playouts} on the board's thresholds (${first.grade})`);
+  await fails(files, `${b}: the JSON and Parquet files list different deals or lines`);
+  // wins beyond the playouts, and playouts other than the board's K
+  files = goldenPool();
+  rewrite(files, `${b}.json`, (doc) => { doc.deals[0].wins = doc.deals[0].playouts + 1; });
+  await fails(files, `${b} ${first.code}: grade '${first.grade}' with wins ${first.playouts + 1} of playouts ${first.playouts} is not a grade`);
+  files = goldenPool();
+  rewrite(files, `${b}.json`, (doc) => { doc.deals[0].playouts += 1; });
+  await fails(files, `${b} ${first.code}: ${first.playouts + 1} playouts, the board's grading has ${first.playouts}`);
+  // a grade on a board the manifest does not grade
+  const ungraded = Object.keys(m.boards).find((x) => m.boards[x].grading === null);
+  files = goldenPool();
+  rewrite(files, `${ungraded}.json`, (doc) => { Object.assign(doc.deals[0], { grade: 'easy', wins: 1, playouts: 1 }); });
+  await fails(files, `: a grade on a board the manifest does not grade`);
 });
 
 test('a byte changed in a Parquet file is caught by its SHA-256', async () => {

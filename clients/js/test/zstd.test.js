@@ -33,10 +33,10 @@ test('the Parquet files of the golden pool read as their JSON twins', () => {
     if (!name.endsWith('.parquet')) continue;
     const { rows, metadata, columns } = readParquet(bytes);
     const doc = JSON.parse(new TextDecoder().decode(files.get(name.replace('.parquet', '.json'))));
-    assert.deepEqual(rows, doc.deals.map(({ code, nodes, budget, line }) => ({ code, nodes, budget, line })));
+    assert.deepEqual(rows, doc.deals.map(({ code, nodes, budget, line, grade, wins, playouts }) => ({ code, nodes, budget, line, grade, wins, playouts })));
     assert.equal(metadata.board, doc.board);
     assert.equal(metadata.engine_version, doc.engine_version);
-    assert.deepEqual(columns.map((c) => c.kind), ['string', 'int64', 'int64', 'list<string>']);
+    assert.deepEqual(columns.map((c) => c.kind), ['string', 'int64', 'int64', 'list<string>', 'string', 'int64', 'int64']);
     n += rows.length;
   }
   assert.ok(n >= 20);

@@ -1,1 +1,1 @@
-oi/TnJDE0gLAXWbwxdm0lyZXEcix1jUHTH8UGz+woJ3tdCwbcvgIzc9RRpshuQPtGFor4yS513hfAOREjPyRBQ==
+PF2540fGFxRKtyDSvTNsgYr7jSHvCiHo/21CRNET4DchOjwQWQ+/LTc5iyqxxzACpegCMqoqReRsW0s5CnTlBg==
