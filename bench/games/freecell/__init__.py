@@ -11,6 +11,10 @@ run still measures dealpool and says fc-solve was not found.
 Run alone: `python -m bench --games freecell [--deals A-B] [--budgets LIST] [--numbered N] [--no-fcs]`
 (`--deals` the classic deals, default 1-32000; `--budgets` the node budgets a deal, default the
 freecell board's (bench/args.py); `--numbered` the SiggySoft ones 1..N, default 10000, 0 for none).
+The deals proved lost are printed beside the published impossible deals of the range.
+
+Classic deals 1..1,000,000 (or any range) with their impossible deals against the published list, in
+resumable chunks: `nice -n 19 python -m bench.games.freecell.census` (census.py).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from dataclasses import dataclass, field
 
 import engine
 from bench.args import add_shared, budgets
+from bench.games.freecell.census import PUBLISHED
 
 GAME = engine.game("freecell")
 UNWINNABLE = 11982  # the one classic deal of 1..32000 that cannot be won
@@ -129,6 +134,10 @@ def run_classic(first: int, count: int, budget: int, with_fcs: bool) -> bool:
         if solver is not None:
             print(f"; fc-solve -l lg {theirs.worst[i][2]} in {theirs.times[i]:.3f} s", end="")
         print()
+    lost = [number for _, number, v, _ in ours.worst if v == "lost"]
+    published = [n for n in PUBLISHED if first <= n <= count]
+    print(f"  proved lost: {', '.join(f'C{n}' for n in lost) or 'none'}; published impossible in the range: "
+          f"{', '.join(f'C{n}' for n in published) or 'none'}")
     if solver is not None:
         print(f"  fc-solve -l lg: {theirs.summary()} (iterations)")
         ratio_total = sum(ours.times) / sum(theirs.times)
