@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 
 import engine
 from bench.args import add_shared, budgets
-from bench.games.freecell.census import PUBLISHED
 
 GAME = engine.game("freecell")
 UNWINNABLE = 11982  # the one classic deal of 1..32000 that cannot be won
@@ -134,6 +133,8 @@ def run_classic(first: int, count: int, budget: int, with_fcs: bool) -> bool:
         if solver is not None:
             print(f"; fc-solve -l lg {theirs.worst[i][2]} in {theirs.times[i]:.3f} s", end="")
         print()
+    from bench.games.freecell.census import PUBLISHED  # here: `python -m` of census imports this package first
+
     lost = [number for _, number, v, _ in ours.worst if v == "lost"]
     published = [n for n in PUBLISHED if first <= n <= count]
     print(f"  proved lost: {', '.join(f'C{n}' for n in lost) or 'none'}; published impossible in the range: "
