@@ -11,6 +11,10 @@ run still measures dealpool and says fc-solve was not found.
 Run alone: `python -m bench --games freecell [--deals A-B] [--budgets LIST] [--numbered N] [--no-fcs]`
 (`--deals` the classic deals, default 1-32000; `--budgets` the node budgets a deal, default the
 freecell board's (bench/args.py); `--numbered` the SiggySoft ones 1..N, default 10000, 0 for none).
+The deals proved lost are printed beside the published impossible deals of the range.
+
+Classic deals 1..1,000,000 (or any range) with their impossible deals against the published list, in
+resumable chunks: `nice -n 19 python -m bench.games.freecell.census` (census.py).
 """
 
 from __future__ import annotations
@@ -57,6 +61,14 @@ class Tally:
 
     def hardest(self, k: int = 5) -> list[tuple[float, int, str, int]]:
         return sorted(self.worst, reverse=True)[:k]
+
+
+# fc-solve's figures as last measured beside ours in one run (bench log F18), printed, labelled as
+# recorded, when fc-solve is not installed: (first deal, last deal) -> the line.
+RECORDED: dict[tuple[int, int], str] = {
+    (1, 32000): "2026-12-03, bench log F18 (load 10 to 12): fc-solve -l lg total 9.25 s, median 0.151 ms, "
+    "6,271,020 iterations; dealpool 8.74 s, median 0.123 ms in the same run (0.94x total, 0.82x median)",
+}
 
 
 def fcs_board(layout: dict[str, list[list[int]]]) -> str:
@@ -129,11 +141,21 @@ def run_classic(first: int, count: int, budget: int, with_fcs: bool) -> bool:
         if solver is not None:
             print(f"; fc-solve -l lg {theirs.worst[i][2]} in {theirs.times[i]:.3f} s", end="")
         print()
+    from bench.games.freecell.census import PUBLISHED  # here: `python -m` of census imports this package first
+
+    lost = [number for _, number, v, _ in ours.worst if v == "lost"]
+    published = [n for n in PUBLISHED if first <= n <= count]
+    print(f"  proved lost: {', '.join(f'C{n}' for n in lost) or 'none'}; published impossible in the range: "
+          f"{', '.join(f'C{n}' for n in published) or 'none'}")
     if solver is not None:
         print(f"  fc-solve -l lg: {theirs.summary()} (iterations)")
         ratio_total = sum(ours.times) / sum(theirs.times)
         ratio_med = statistics.median(ours.times) / statistics.median(theirs.times)
         print(f"  ratio dealpool / fc-solve: total {ratio_total:.2f}x, median {ratio_med:.2f}x")
+    elif with_fcs:
+        recorded = RECORDED.get((first, count))
+        print(f"  fc-solve -l lg: not measured in this run; recorded, not live: {recorded}" if recorded
+              else "  fc-solve -l lg: not measured in this run, and no recorded figures for these deals")
     for line in bad[:20]:
         print(f"  FAIL {line}")
     return not bad
