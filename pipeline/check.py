@@ -10,11 +10,13 @@ these on every run ("deal() reproducible across 6 sample seeds"); we do all four
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 from dataclasses import dataclass, field
+from functools import partial
 
 import engine
-from pipeline import spec_values, store
+from pipeline import spec_values, store, workers
 from pipeline.grades import check_grades
 from pipeline.retry import retryable
 from pipeline.solver import Solver, refused
@@ -75,6 +77,33 @@ def check_errors(verdicts: list[dict], res: CheckResult) -> None:
         res.problems.append(f"{len(left)} error row(s) remain, run `dealpool solve` to retry them: {shown}")
 
 
+Resolved = tuple[str, int, list[str]] | str
+"""A re-solve's (verdict, nodes, line), or why it gave none (its worker died)."""
+
+
+def _resolve(r: dict, solver: Solver = engine) -> Resolved:
+    """Re-solve a stored verdict row from its code, afresh, at the budget and cap it was solved with."""
+    s = solver.solve(engine.task(r["code"], r["budget"], r["max_mb"]))
+    return (str(s.verdict), int(s.nodes), [str(m) for m in s.line])
+
+
+def resolve_all(rows: list[dict], solver: Solver = engine, n_workers: int | None = None) -> list[Resolved]:
+    """`_resolve` of every row, in the rows' order, on the local workers (pipeline/workers.py): the
+    re-solves are the check's work (a `make pool` check re-solves 110 deals), and they are
+    independent, so they share the cores as the solve step does. The answers do not depend on
+    which worker solves what (the search is deterministic). A worker that dies answers its row
+    with a line saying so, and the check fails on it."""
+    n_workers = min(n_workers or os.cpu_count() or 1, len(rows))
+    if n_workers <= 1:
+        return [_resolve(r, solver) for r in rows]
+    engine.solvable_games()  # load the native module once, before the workers fork
+    out: dict[int, Resolved] = {}
+    tasks = ((i, r) for i, r in enumerate(rows))
+    for i, got in workers.run(tasks, partial(_resolve, solver=solver), n_workers, lambda _, code: f"worker died (exit code {code})"):
+        out[i] = got
+    return [out[i] for i in range(len(rows))]
+
+
 def run_check(
     folder: Folder, deals_sample: int = 20, solve_sample: int = 10, seed: int = 0, solver: Solver = engine,
     grades: bool = True,
@@ -125,17 +154,18 @@ def run_check(
     vb: dict[str, list[dict]] = {}
     for r in decided:
         vb.setdefault(r["board"], []).append(r)
-    for board in sorted(vb):
-        for r in rng.sample(vb[board], min(solve_sample, len(vb[board]))):
-            res.solved += 1
-            s = solver.solve(engine.task(r["code"], r["budget"], r["max_mb"]))  # from the code, afresh
-            if (s.verdict, s.nodes, s.line) != (r["verdict"], r["nodes"], list(r["line"])):
-                build = r["engine_version"]
-                res.problems.append(
-                    f"{r['code']}: re-solve gave {s.verdict}/{s.nodes} nodes/{len(s.line)} moves, "
-                    f"stored {r['verdict']}/{r['nodes']}/{r['line_length']}"
-                    + (f" (stored by engine build {build}, this is {mine})" if build != mine else "")
-                )
+    sample = [r for board in sorted(vb) for r in rng.sample(vb[board], min(solve_sample, len(vb[board])))]
+    res.solved += len(sample)
+    for r, got in zip(sample, resolve_all(sample, solver)):
+        if isinstance(got, str):
+            res.problems.append(f"{r['code']}: re-solve failed: {got}")
+        elif got != (r["verdict"], r["nodes"], list(r["line"])):
+            build = r["engine_version"]
+            res.problems.append(
+                f"{r['code']}: re-solve gave {got[0]}/{got[1]} nodes/{len(got[2])} moves, "
+                f"stored {r['verdict']}/{r['nodes']}/{r['line_length']}"
+                + (f" (stored by engine build {build}, this is {mine})" if build != mine else "")
+            )
     if grades:  # a current grade for every won deal of a graded board (off for `pool --no-grade`)
         res.graded, grade_problems = check_grades(folder)
         res.problems += grade_problems

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator
 
 import engine
 from pipeline import store, workers
-from pipeline.plan import budgets_for, plan
+from pipeline.plan import Slice, budgets_for, plan
 from pipeline.progress import LogLines
 from pipeline.retry import TRIES, should_retry
 from pipeline.solver import Solver, referee, refused
@@ -112,6 +112,17 @@ def _died(item: Item, exitcode: int | None) -> dict[str, Any]:
     return _error(item, f"worker died (exit code {exitcode})")
 
 
+def costliest_first(slices: list[Slice]) -> list[int]:
+    """The slices' indexes in the order their deals are handed out: largest budget first (a deal
+    can cost up to its budget, so the boards whose deals may run longest start first), then in
+    part order. Why: the workers take one deal at a time, so the run ends when the last long deal
+    ends; started early, the long ones overlap the many short ones and the workers finish
+    together (in part order, `make pool` ended with Spider 4 suits' slowest deals). Only the
+    order changes: each deal's row is the same, and a slice's part is written when its last deal
+    is done, whatever the order."""
+    return sorted(range(len(slices)), key=lambda i: -slices[i].budget)
+
+
 def solve_pool(
     folder: Folder,
     boards: list[str],
@@ -138,7 +149,7 @@ def solve_pool(
         return (s.board, code, order, s.budget, max_mb)
 
     items: Iterator[tuple[tuple[int, int], Item]] = (
-        ((i, j), item((i, j))) for i, s in enumerate(slices) for j in range(len(s.todo))
+        ((i, j), item((i, j))) for i in costliest_first(slices) for j in range(len(slices[i].todo))
     )
     results: dict[int, list[dict[str, Any]]] = defaultdict(list)
     from tqdm import tqdm

@@ -1,0 +1,43 @@
+"""The pool steps' scheduling (issue 32): check's re-solves on the workers, the costliest slices
+first. Only where and when work runs changes, never an answer."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import engine
+from pipeline.check import resolve_all
+from pipeline.plan import Slice
+from pipeline.solve import costliest_first
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pipeline_fake import FakeSolver  # noqa: E402
+
+
+def _rows(n: int) -> list[dict]:
+    return [{"code": engine.board_code("freecell", i), "budget": 1000 + 40 * i, "max_mb": 64} for i in range(1, n + 1)]
+
+
+def test_resolves_on_workers_answer_in_row_order_as_in_process() -> None:
+    rows = _rows(9)
+    alone = resolve_all(rows, FakeSolver(), n_workers=1)
+    shared = resolve_all(rows, FakeSolver(), n_workers=2)
+    assert shared == alone
+    assert len({got[1] for got in alone if not isinstance(got, str)}) > 3  # the rows differ: order is tested
+    assert {got[0] for got in alone if not isinstance(got, str)} >= {"won", "unknown"}
+
+
+def test_a_resolve_whose_worker_dies_is_answered_with_a_line_and_the_rest_stand(monkeypatch) -> None:
+    rows = _rows(6)
+    alone = resolve_all(rows, FakeSolver(), n_workers=1)
+    monkeypatch.setenv("DEALPOOL_FAKE_CRASH", rows[2]["code"][-3:])
+    got = resolve_all(rows, FakeSolver(), n_workers=2)
+    assert isinstance(got[2], str) and "worker died (exit code 3)" in got[2]
+    assert got[:2] + got[3:] == alone[:2] + alone[3:]
+
+
+def test_the_costliest_slices_are_handed_out_first_then_in_part_order() -> None:
+    budgets = [100_000, 32_000_000, 2_000_000, 32_000_000, 400_000]
+    slices = [Slice(f"p{i}", f"b{i}", b, []) for i, b in enumerate(budgets)]
+    assert costliest_first(slices) == [1, 3, 2, 4, 0]
