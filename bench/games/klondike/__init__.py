@@ -22,12 +22,13 @@ solve call alone on that deal. Without the driver its times recorded earlier on 
 beside ours instead, labelled as a record. Its times are its library call alone (a deal already in
 memory), so the like-for-like figure, on which the targets are judged, is the CPU seconds of our
 native call alone (`SolveResult.cpu_seconds`: the search with the Python-Rust crossing, no
-dealing; CPU because load moves it less than wall seconds); the whole `engine.solve` call (dealing
-the code in Python included) and the native call's wall seconds are printed beside it.
+dealing; CPU because load moves it less than wall seconds); beside the record, the whole
+`engine.solve` call (dealing the code in Python included) and the native call's wall seconds are
+printed too. How the driver was built and checked, and what the figures were: bench log K54.
 
-Run alone: `python -m bench --games klondike [--deals 1-1000] [--budgets x0.25,default,x4]
-[--boards klondike-1,klondike-3] [--no-peer]` (bench/args.py: the shared options); `python -m bench`
-calls `main(argv)`.
+Run alone: `[LONELYBOT=driver] python -m bench --games klondike [--deals 1-1000]
+[--budgets x0.25,default,x4] [--boards klondike-1,klondike-3] [--no-peer] [--random 500]`
+(bench/args.py: the shared options); `python -m bench` calls `main(argv)`.
 """
 
 from __future__ import annotations
@@ -248,6 +249,10 @@ def beside_live(label: str, pairs: list[tuple[Row, tuple[str, float]]], say=prin
         f"ours {r['our_median'] * 1e3:.3f} / its {r['its_median'] * 1e3:.3f} ms = {r['median_x']:.2f}x (target <= 1.3); "
         f"verdicts that disagree: {clash or 'none'}"
     )
+    undecided = [m.number for m, _ in pairs if m.verdict not in ("won", "lost")]
+    timeouts = [m.number for m, p in pairs if p[0] not in ("won", "lost")]
+    if undecided or timeouts:
+        say(f"  undecided: ours {undecided or 'none'} (out of budget or memory), its {timeouts or 'none'} (its CPU cap)")
 
 
 def lonelybot_times(draw: int) -> dict[int, tuple[str, float]]:

@@ -70,6 +70,7 @@ def test_ratios_total_over_its_decided_and_median_over_all() -> None:
     out: list[str] = []
     kb.beside_live("t", pairs + [(_row(4, 0.001, "lost"), ("won", 0.001))], out.append)
     assert "decided 3 (ours 3)" in out[0] and "disagree: [4]" in out[0]
+    assert out[1] == "  undecided: ours [3] (out of budget or memory), its [3] (its CPU cap)"
 
 
 def test_the_random_sample_is_fixed_and_numbered() -> None:
