@@ -8,19 +8,27 @@ the run). pyksolve runs `solve_fast` with max_closed_count = the board's default
 calls impossible that we win are counted. Ratios are pyksolve's seconds over ours per percentile.
 Only the solvers' own calls are timed, one deal at a time on one core.
 
-Beside lonelybot (a fast Rust Klondike solver, not on PyPI): its per-deal times recorded on deals
-1..300 of both draws (lonelybot_klondike_1-300.csv beside this module; how they were taken:
-docs/bench-log.md, Klondike) are read from the file and set beside ours at the default budget:
-the total over the deals it decided and the medians, and verdicts that disagree (issue 15). Its times
-are its library call alone (a deal already in memory), so the like-for-like figure, on which the
-targets are judged, is the CPU seconds of our native call alone (`SolveResult.cpu_seconds`: the
-search with the Python-Rust crossing, no dealing; CPU because load moves it less than wall seconds,
-and its times were taken at load about 3); the whole `engine.solve` call (dealing the code in Python
-included) and the native call's wall seconds are printed beside it.
+Beside lonelybot (a fast Rust Klondike solver, not on PyPI), at the default budget. When the
+environment names a driver for it (`LONELYBOT=/path/to/driver`), it runs side by side in the same
+run, interleaved deal by deal with ours (our call, then its call on the same deal), on the --deals
+range and on RANDOM_DEALS random numbered deals (a fixed sample, `--random N` to change N, 0 to
+skip): totals over the deals it decided, medians over all, their ratios and any verdict that
+disagrees, per draw. The driver is a small program built beside lonelybot (never part of this
+repository) that reads lines `DRAW c0 .. c51` (our deal order, `Deal.order`: card c is suit c // 13
+of S H D C and rank c % 13 + 1, dealt row by row, order[51] drawn first) and answers each with
+`VERDICT CPU_SECONDS` (won, lost or timeout: its own CPU cap), the thread CPU time of lonelybot's
+solve call alone on that deal. Without the driver its times recorded earlier on deals 1..300
+(lonelybot_klondike_1-300.csv; how they were taken: docs/bench-log.md, Klondike K20) are set
+beside ours instead, labelled as a record. Its times are its library call alone (a deal already in
+memory), so the like-for-like figure, on which the targets are judged, is the CPU seconds of our
+native call alone (`SolveResult.cpu_seconds`: the search with the Python-Rust crossing, no
+dealing; CPU because load moves it less than wall seconds); beside the record, the whole
+`engine.solve` call (dealing the code in Python included) and the native call's wall seconds are
+printed too. How the driver was built and checked, and what the figures were: bench log K54.
 
-Run alone: `python -m bench --games klondike [--deals 1-1000] [--budgets x0.25,default,x4]
-[--boards klondike-1,klondike-3] [--no-peer]` (bench/args.py: the shared options); `python -m bench`
-calls `main(argv)`.
+Run alone: `[LONELYBOT=driver] python -m bench --games klondike [--deals 1-1000]
+[--budgets x0.25,default,x4] [--boards klondike-1,klondike-3] [--no-peer] [--random 500]`
+(bench/args.py: the shared options); `python -m bench` calls `main(argv)`.
 """
 
 from __future__ import annotations
@@ -28,7 +36,9 @@ from __future__ import annotations
 import argparse
 import csv
 import os
+import random
 import statistics
+import subprocess
 import time
 from dataclasses import dataclass
 
@@ -37,6 +47,9 @@ from bench.args import add_shared, budgets
 
 BOARDS_DEFAULT = ("klondike-1", "klondike-3")
 LONELYBOT_CSV = os.path.join(os.path.dirname(__file__), "lonelybot_klondike_1-300.csv")
+# The random numbered deals set beside lonelybot: a fixed sample (seed 32, issue 32) of 1..1,000,000.
+RANDOM_DEALS = 500
+RANDOM_SEED = 32
 
 
 # (board, deal, caps in MiB): a deal whose search outgrows small caps, for `python -m bench --games memory`
@@ -115,35 +128,131 @@ def summary(label: str, rows: list[Row], lost_word: str = "lost") -> str:
     )
 
 
-def run(deals: range, boards: list[str], budget_spec: str, with_peer: bool, say=print) -> None:
+def random_deals(n: int) -> list[int]:
+    """The fixed sample of `n` numbered deals (1..1,000,000) set beside lonelybot, in order."""
+    return sorted(random.Random(RANDOM_SEED).sample(range(1, 1_000_001), n)) if n > 0 else []
+
+
+def run(deals: range, boards: list[str], budget_spec: str, with_peer: bool, say=print, n_random: int = RANDOM_DEALS) -> None:
     say(f"Klondike: deals {deals.start}..{deals.stop - 1}, load average {os.getloadavg()[0]:.1f} (2 cores shared)")
-    for board in boards:
-        default = engine.board(board).budget
-        say(f"\n{board} (default budget {default:,})")
-        by_budget: dict[int, list[Row]] = {}
-        for b in budgets(budget_spec, default):
+    driver = os.environ.get("LONELYBOT", "")
+    lb = Lonelybot(driver) if driver else None
+    say(f"lonelybot: {'side by side, driver ' + driver if lb else 'LONELYBOT not set: its recorded times (1..300) instead'}")
+    try:
+        for board in boards:
+            run_board(board, deals, budget_spec, with_peer, lb, n_random, say)
+    finally:
+        if lb:
+            lb.close()
+
+
+def run_board(board: str, deals: range, budget_spec: str, with_peer: bool, lb: Lonelybot | None, n_random: int, say=print) -> None:
+    """One board at every budget of the list; at the default budget beside lonelybot (live when
+    `lb` is given: the --deals range and the random sample; else its recorded times)."""
+    default = engine.board(board).budget
+    say(f"\n{board} (default budget {default:,})")
+    by_budget: dict[int, list[Row]] = {}
+    for b in budgets(budget_spec, default):
+        if b == default and lb:
+            pairs = side_by_side(board, list(deals), b, lb)
+            rows = [m for m, _ in pairs]
+        else:
             rows = [ours(board, n, b) for n in deals]
-            by_budget[b] = rows
-            say(summary(f"dealpool {b:,}", rows))
-            if b == default:
+        by_budget[b] = rows
+        say(summary(f"dealpool {b:,}", rows))
+        if b == default:
+            if lb:
+                beside_live(f"deals {deals.start}..{deals.stop - 1}", pairs, say)
+                extra = random_deals(n_random)
+                if extra:
+                    pairs = side_by_side(board, extra, b, lb)
+                    say(summary(f"dealpool {b:,} ({len(extra)} random)", [m for m, _ in pairs]))
+                    beside_live(f"{len(extra)} random deals (seed {RANDOM_SEED})", pairs, say)
+            else:
                 beside_lonelybot(board, rows, say)
-        if not with_peer:
-            continue
-        prow = [peer(board, n, default) for n in deals]
-        if any(r is None for r in prow):
-            say("pyksolve: not installed (pip install -e '.[bench]')")
-            continue
-        prows = [r for r in prow if r is not None]
-        say(summary(f"pyksolve {default:,}", prows, lost_word="impossible"))
-        mine = by_budget.get(default) or next(iter(by_budget.values()))
-        wrong = sum(p.verdict == "impossible" and m.verdict == "won" for p, m in zip(prows, mine))
-        say(f"pyksolve 'impossible' on deals dealpool wins: {wrong}")
-        ms, ps = [r.seconds for r in mine], [r.seconds for r in prows]
-        ratios = "  ".join(
-            f"{name} {quantile(ps, q) / quantile(ms, q):.1f}x"
-            for name, q in (("median", 0.5), ("p95", 0.95), ("max", 1.0))
-        )
-        say(f"pyksolve / dealpool seconds: {ratios}  mean {statistics.fmean(ps) / statistics.fmean(ms):.1f}x")
+    if not with_peer:
+        return
+    prow = [peer(board, n, default) for n in deals]
+    if any(r is None for r in prow):
+        say("pyksolve: not installed (pip install -e '.[bench]')")
+        return
+    prows = [r for r in prow if r is not None]
+    say(summary(f"pyksolve {default:,}", prows, lost_word="impossible"))
+    mine = by_budget.get(default) or next(iter(by_budget.values()))
+    wrong = sum(p.verdict == "impossible" and m.verdict == "won" for p, m in zip(prows, mine))
+    say(f"pyksolve 'impossible' on deals dealpool wins: {wrong}")
+    ms, ps = [r.seconds for r in mine], [r.seconds for r in prows]
+    per = "  ".join(
+        f"{name} {quantile(ps, q) / quantile(ms, q):.1f}x"
+        for name, q in (("median", 0.5), ("p95", 0.95), ("max", 1.0))
+    )
+    say(f"pyksolve / dealpool seconds: {per}  mean {statistics.fmean(ps) / statistics.fmean(ms):.1f}x")
+
+
+class Lonelybot:
+    """lonelybot's driver as a child process (the module docstring's protocol): one deal a line."""
+
+    def __init__(self, path: str) -> None:
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def solve(self, draw: int, order: list[int]) -> tuple[str, float]:
+        assert self.p.stdin and self.p.stdout
+        self.p.stdin.write(" ".join(map(str, [draw, *order])) + "\n")
+        self.p.stdin.flush()
+        answer = self.p.stdout.readline().split()
+        if len(answer) != 2:
+            raise RuntimeError(f"lonelybot driver: unexpected answer {answer!r}")
+        return answer[0], float(answer[1])
+
+    def close(self) -> None:
+        if self.p.stdin:
+            self.p.stdin.close()
+        self.p.wait(timeout=60)
+
+
+def side_by_side(board: str, numbers: list[int], budget: int, lb: Lonelybot) -> list[tuple[Row, tuple[str, float]]]:
+    """Each deal solved by us, then by lonelybot on the same deal, one after the other (so load
+    falls alike on both): our row beside its (verdict, CPU seconds)."""
+    draw = int(dict(engine.board(board).options)["draw"])
+    out = []
+    for n in numbers:
+        mine = ours(board, n, budget)
+        order = list(engine.deal(engine.board_code(board, n)).order)
+        out.append((mine, lb.solve(draw, order)))
+    return out
+
+
+def ratios(pairs: list[tuple[Row, tuple[str, float]]]) -> dict[str, float]:
+    """Like-for-like figures of one side-by-side set: totals over the deals lonelybot decided
+    (our native call's CPU against its call's), medians over all deals, and their ratios."""
+    decided = [(m, p) for m, p in pairs if p[0] in ("won", "lost")]
+    its_total = sum(p[1] for _, p in decided)
+    our_total = sum(m.native_cpu for m, _ in decided)
+    its_med = statistics.median(p[1] for _, p in pairs)
+    our_med = statistics.median(m.native_cpu for m, _ in pairs)
+    return {
+        "its_total": its_total, "our_total": our_total, "total_x": our_total / its_total if its_total else float("nan"),
+        "its_median": its_med, "our_median": our_med, "median_x": our_med / its_med if its_med else float("nan"),
+    }
+
+
+def beside_live(label: str, pairs: list[tuple[Row, tuple[str, float]]], say=print) -> None:
+    """One side-by-side set's line: counts, totals, medians, their ratios (issue 32's targets:
+    total <= 0.7x, median <= 1.3x) and verdicts that disagree."""
+    r = ratios(pairs)
+    its_dec = sum(p[0] in ("won", "lost") for _, p in pairs)
+    ours_dec = sum(m.verdict in ("won", "lost") for m, _ in pairs)
+    clash = [m.number for m, p in pairs if m.verdict in ("won", "lost") and p[0] in ("won", "lost") and m.verdict != p[0]]
+    say(
+        f"lonelybot side by side, {label}: decided {its_dec} (ours {ours_dec}); CPU total over its decided "
+        f"ours {r['our_total']:.3f}s / its {r['its_total']:.3f}s = {r['total_x']:.2f}x (target <= 0.7); median "
+        f"ours {r['our_median'] * 1e3:.3f} / its {r['its_median'] * 1e3:.3f} ms = {r['median_x']:.2f}x (target <= 1.3); "
+        f"verdicts that disagree: {clash or 'none'}"
+    )
+    undecided = [m.number for m, _ in pairs if m.verdict not in ("won", "lost")]
+    timeouts = [m.number for m, p in pairs if p[0] not in ("won", "lost")]
+    if undecided or timeouts:
+        say(f"  undecided: ours {undecided or 'none'} (out of budget or memory), its {timeouts or 'none'} (its CPU cap)")
 
 
 def lonelybot_times(draw: int) -> dict[int, tuple[str, float]]:
@@ -168,7 +277,7 @@ def beside_lonelybot(board: str, mine: list[Row], say=print) -> None:
     ours_dec = sum(m.verdict in ("won", "lost") for m, _ in both)
     its_dec = len(decided)
     say(
-        f"lonelybot (recorded) on {len(both)} deals: decided {its_dec} (ours {ours_dec}); total over its "
+        f"lonelybot (a record, not this run) on {len(both)} deals: decided {its_dec} (ours {ours_dec}); total over its "
         f"{its_dec} decided {its_total:.3f}s, median {its_med * 1e3:.3f} ms; verdicts that disagree: {clash or 'none'}"
     )
     for label, of, judged in (
@@ -190,8 +299,10 @@ def main(argv: list[str] | None = None) -> int:
     add_shared(p, deals="1-1000", budgets="x0.25,default,x4")
     p.add_argument("--boards", default=",".join(BOARDS_DEFAULT))
     p.add_argument("--no-peer", action="store_true", help="leave pyksolve out")
+    p.add_argument("--random", type=int, default=RANDOM_DEALS, metavar="N",
+                   help=f"random numbered deals beside lonelybot when LONELYBOT is set (default {RANDOM_DEALS}; 0 skips)")  # fmt: skip
     a = p.parse_args(argv)
-    run(a.deals, [engine.board(b.strip()).id for b in a.boards.split(",")], a.budgets, not a.no_peer)
+    run(a.deals, [engine.board(b.strip()).id for b in a.boards.split(",")], a.budgets, not a.no_peer, n_random=a.random)
     return 0
 
 
