@@ -6,7 +6,7 @@
 //! same seeds, which the differential tests check. Nothing here is a verdict: playouts measure how
 //! hard a deal is for a player, for its grade.
 
-use crate::core::rng::GOLDEN;
+use crate::core::rng::{SplitMix, GOLDEN};
 
 const POLICY_SALT: u64 = 0xD1B5_4A32_D192_ED03;
 
@@ -14,6 +14,22 @@ const POLICY_SALT: u64 = 0xD1B5_4A32_D192_ED03;
 /// `playout_seed`).
 pub fn playout_seed(base: u64, policy: u8, index: u64) -> u64 {
     (base ^ (policy as u64).wrapping_mul(POLICY_SALT)).wrapping_add(index.wrapping_mul(GOLDEN))
+}
+
+/// The scored policies' choice (the twin's `pick`): each candidate's score plus a jitter in
+/// 0..noise-1 (one draw a candidate, in order), the highest total, the first on a tie; None if there
+/// is no candidate. Scores are not negative.
+pub fn pick<T: Copy>(candidates: &[(T, i64)], noise: u64, rng: &mut SplitMix) -> Option<T> {
+    let mut best: Option<T> = None;
+    let mut best_total = -1i64;
+    for &(mv, score) in candidates {
+        let total = score + rng.below(noise) as i64;
+        if total > best_total {
+            best = Some(mv);
+            best_total = total;
+        }
+    }
+    best
 }
 
 #[cfg(test)]

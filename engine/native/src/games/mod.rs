@@ -139,11 +139,11 @@ pub struct PlayerEntry {
 }
 
 /// The games with a player (one line a game).
-pub static PLAYERS: &[PlayerEntry] = &[PlayerEntry {
-    id: "klondike",
-    line: klondike::player::line,
-    many: klondike::player::many,
-}];
+pub static PLAYERS: &[PlayerEntry] = &[
+    PlayerEntry { id: "klondike", line: klondike::player::line, many: klondike::player::many },
+    PlayerEntry { id: "freecell", line: freecell::player::line, many: freecell::player::many },
+    PlayerEntry { id: "tripeaks", line: tripeaks::player::line, many: tripeaks::player::many },
+];
 
 /// The player of `game`, or the error for a game without one.
 pub fn find_player(game: &str) -> Result<&'static PlayerEntry, String> {
