@@ -143,6 +143,8 @@ pub static PLAYERS: &[PlayerEntry] = &[
     PlayerEntry { id: "klondike", line: klondike::player::line, many: klondike::player::many },
     PlayerEntry { id: "freecell", line: freecell::player::line, many: freecell::player::many },
     PlayerEntry { id: "tripeaks", line: tripeaks::player::line, many: tripeaks::player::many },
+    PlayerEntry { id: "pyramid", line: pyramid::player::line, many: pyramid::player::many },
+    PlayerEntry { id: "canfield", line: canfield::player::line, many: canfield::player::many },
 ];
 
 /// The player of `game`, or the error for a game without one.
