@@ -42,7 +42,13 @@ _SCORES = {
     GREEDY: (100, 95, 60, 45, 40, 70, 5, 20, 15, 30, 30, 10),
 }
 
-GRADING: dict[str, Scale] = {}
+GRADING = {
+    # K = 300 playouts: about 7 ms of CPU a deal (bench/grades.py; Klondike's K = 200 takes 7.5 ms on
+    # the same machine). Thresholds on policy 0's share, set from its distribution on the first 400
+    # won deals: a greedy pass wins few FreeCell deals (quartiles 0.007, 0.033, 0.13; 17 % won by no
+    # playout), so the scale sits low, about a quarter of won deals a grade.
+    "freecell": Scale(playouts=300, easy=0.12, medium=0.03, hard=0.005),
+}
 """Per board: K and the least share won for easy, medium, hard (below: expert)."""
 
 
