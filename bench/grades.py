@@ -117,7 +117,7 @@ def study(board: str, count: int, first: int, last: int, budget: int | None = No
     for row, d in zip(rows, deals):
         row.grade = scale.grade(row.graded)
         fresh = grading.native.playouts(d.game, d.layout, grading.engine_rules_options(d),
-                                        base=code_seed(d.code) ^ 0x5EED, policy=0, count=k)  # other seeds
+                                        base=code_seed(d.code) ^ 0x5EED, policy=0, count=k, deal_seed=d.seed)  # other seeds
         row.fresh = sum(w for w, _ in fresh) / k
         row.held = sum(w for w, _ in grading.playouts(d, 1, k)) / k
     print(flush=True)

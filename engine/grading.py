@@ -69,7 +69,7 @@ def playouts(deal: Deal, policy: int, count: int) -> list[tuple[bool, int]]:
     if module is None:
         raise BadInput(f"game {deal.game} has no player")
     opts = engine_rules_options(deal)
-    return native.playouts(deal.game, deal.layout, opts, base=code_seed(deal.code), policy=policy, count=count)
+    return native.playouts(deal.game, deal.layout, opts, base=code_seed(deal.code), policy=policy, count=count, deal_seed=deal.seed)
 
 
 def engine_rules_options(deal: Deal) -> dict[str, int]:
