@@ -71,7 +71,7 @@ def test_many_playouts_agree_with_the_twin_one_by_one() -> None:
 
 
 def test_the_policy_never_reads_the_next_redeal() -> None:
-    """The same fans with another seed (other redeals): the moves are equal up to the first redeal,
+    """The same layout with another seed (other redeals): the moves are equal up to the first redeal,
     in the twin and in the native player; after it they differ (the seed does reach the game)."""
     differ = 0
     for n in range(1, 31):

@@ -147,6 +147,7 @@ pub static PLAYERS: &[PlayerEntry] = &[
     PlayerEntry { id: "canfield", line: canfield::player::line, many: canfield::player::many },
     PlayerEntry { id: "spider", line: spider::player::line, many: spider::player::many },
     PlayerEntry { id: "labellelucie", line: labellelucie::player::line, many: labellelucie::player::many },
+    PlayerEntry { id: "gaps", line: gaps::player::line, many: gaps::player::many },
 ];
 
 /// The player of `game`, or the error for a game without one.
