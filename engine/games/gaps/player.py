@@ -43,7 +43,12 @@ _SCORES = {
     GREEDY: (50, 40, 0, 0, 10),
 }
 
-GRADING: dict[str, Scale] = {}
+GRADING = {
+    # K = 400 playouts: about 8.5 ms of CPU a deal (bench/grades.py). Thresholds on policy 0's share,
+    # set from its distribution on the first 300 won deals, which is narrow (quartiles 0.044, 0.064,
+    # 0.092 at K = 1000; almost none won by no playout): about a quarter of won deals a grade.
+    "gaps": Scale(playouts=400, easy=0.09, medium=0.065, hard=0.045),
+}
 """Per board: K and the least share won for easy, medium, hard (below: expert)."""
 
 

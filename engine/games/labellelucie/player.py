@@ -40,7 +40,13 @@ _SCORES = {
     GREEDY: (100, 40, 0, 0, 10),
 }
 
-GRADING: dict[str, Scale] = {}
+GRADING = {
+    # K = 300 playouts: about 9.5 ms of CPU a deal (bench/grades.py). Thresholds on policy 0's share,
+    # set from its distribution on the first 300 won deals: a greedy player wins few (quartiles
+    # 0.004, 0.016, 0.049; 9 % won by no playout at K = 1000), so the scale sits low: about a quarter
+    # of won deals a grade.
+    "labellelucie": Scale(playouts=300, easy=0.05, medium=0.015, hard=0.005),
+}
 """Per board: K and the least share won for easy, medium, hard (below: expert)."""
 
 

@@ -44,7 +44,14 @@ _SCORES = {
     GREEDY: (50, 30, 30, 45, 10, 20, 10),
 }
 
-GRADING: dict[str, Scale] = {}
+GRADING = {
+    # K = 150 playouts: about 8.5 ms of CPU a deal (bench/grades.py). Thresholds on policy 0's share,
+    # set from its distribution on the first 300 won one-suit deals (quartiles 0.10, 0.20, 0.32; under
+    # 1 % won by no playout): about a quarter of won deals a grade.
+    # Not graded: two suits (95 % of the first 100 won deals are won by no playout at K = 300) and
+    # four suits (none of the first 50 deals won by any of 100 playouts): the grades cannot separate.
+    "spider-1": Scale(playouts=150, easy=0.32, medium=0.20, hard=0.10),
+}
 """Per board: K and the least share won for easy, medium, hard (below: expert)."""
 
 

@@ -42,4 +42,23 @@ mod tests {
         assert_ne!(playout_seed(7, 0, 0), playout_seed(7, 0, 1));
         assert_eq!(playout_seed(7, 0, 0), 7);
     }
+
+    #[test]
+    fn pick_takes_the_best_total_and_the_first_on_a_tie() {
+        let mut rng = SplitMix(1);
+        assert_eq!(pick::<u8>(&[], 10, &mut rng), None);
+        // noise 1 draws only zeros: the scores alone decide, the first of equals wins
+        assert_eq!(pick(&[(1u8, 5), (2, 9), (3, 9), (4, 0)], 1, &mut rng), Some(2));
+        // with jitter, the same seed picks the same, and one draw a candidate is taken
+        let cands = [(1u8, 0), (2, 0), (3, 0), (4, 0)];
+        let (mut a, mut b) = (SplitMix(42), SplitMix(42));
+        assert_eq!(pick(&cands, 100, &mut a), pick(&cands, 100, &mut b));
+        let mut c = SplitMix(42);
+        for _ in 0..4 {
+            c.next();
+        }
+        assert_eq!(a.next(), c.next());
+        let picks: std::collections::HashSet<u8> = (0..50).map(|s| pick(&cands, 100, &mut SplitMix(s)).unwrap()).collect();
+        assert!(picks.len() > 1, "the jitter reaches the choice");
+    }
 }
