@@ -14,12 +14,13 @@ onto piles; the stock); the highest total is played, the first such on a tie.
 Policy 0 (`RESERVE`, the one that grades): safe foundation moves first (the referee's `is_safe`
 rule), then whatever digs the reserve (its top up or onto a pile, a pile moved so the reserve fills
 the space), then other foundation moves, the waste onto a pile, a pile moved into a space-to-be
-once the reserve is gone, the waste into a space, and last the stock.
+once the reserve is gone, the waste into a space; the stock competes with the last three, so the
+player sometimes lets a waste card go by (drawing three, that changes what the next passes show).
 Policy 1 (`GREEDY`, held out for the honesty check): every foundation move first, the waste played
 out readily, the reserve second, with less jitter.
 
-A playout ends won, or lost when nothing is left to try: no candidate, a redeal after a whole pass
-with no move but the stock's (the next pass would be the same), or `MAX_MOVES` moves.
+A playout ends won, or lost when nothing is left to try: no candidate, `IDLE_PASSES` passes in a
+row with no move but the stock's, or `MAX_MOVES` moves.
 """
 
 from __future__ import annotations
@@ -33,12 +34,14 @@ from engine.games.canfield import rules
 VERSION = 1
 """The players' version: bump it when a policy or the stream's use changes (stored grades name it)."""
 MAX_MOVES = 1000
+IDLE_PASSES = 3
+"""Passes in a row without a move but the stock's after which the playout stops."""
 RESERVE, GREEDY = 0, 1
 POLICIES = (RESERVE, GREEDY)
 
 #   safe-up reserve-up pile-up waste-up reserve-pile pile-reserve pile-space waste-pile waste-space stock noise
 _SCORES = {
-    RESERVE: (100, 90, 60, 55, 80, 70, 30, 40, 20, 5, 30),
+    RESERVE: (100, 90, 60, 55, 80, 70, 30, 40, 20, 25, 30),
     GREEDY: (100, 95, 95, 95, 50, 40, 40, 70, 45, 5, 10),
 }
 
@@ -93,7 +96,8 @@ def _safe(v: View, card: int) -> bool:
 
 def candidates(v: View, policy: int, redeal_ok: bool) -> list[tuple[str, int]]:
     """The moves worth trying with their scores, in the order both twins use. `redeal_ok`: whether
-    the pass so far made a move other than the stock's (else no redeal)."""
+    another pass is worth it (a move other than the stock's this pass, or fewer idle passes in a
+    row than `IDLE_PASSES`)."""
     safe_up, reserve_up, pile_up, waste_up, reserve_pile, pile_reserve, pile_space, waste_pile, waste_space, stock, _ = _SCORES[policy]
     out: list[tuple[str, int]] = []
     x, w = v.reserve_top, v.waste_top
@@ -136,13 +140,15 @@ def playout(layout: Mapping[str, Any], options: Mapping[str, Any], seed: int, po
     rng = SplitMix(seed)
     line: list[str] = []
     moved = False  # a move other than the stock's since the last redeal
+    idle = 0  # passes in a row without one
     while len(line) < MAX_MOVES and not rules.is_won(state):
-        move = choose(view(state), policy, moved, rng)
+        move = choose(view(state), policy, moved or idle + 1 < IDLE_PASSES, rng)
         if move is None:
             break
         rules.play(state, move)
         line.append(move)
         if move == "r":
+            idle = 0 if moved else idle + 1
             moved = False
         elif move != "d":
             moved = True

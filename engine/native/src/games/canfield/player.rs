@@ -9,9 +9,11 @@ use crate::core::rng::SplitMix;
 
 const PILES: usize = 4;
 const MAX_MOVES: usize = 1000;
+/// Passes in a row without a move but the stock's after which the playout stops.
+const IDLE_PASSES: u32 = 3;
 /// Per policy: safe-up, reserve-up, pile-up, waste-up, reserve-pile, pile-reserve, pile-space,
 /// waste-pile, waste-space, stock, noise (the twin's `_SCORES`).
-const SCORES: [[i64; 11]; 2] = [[100, 90, 60, 55, 80, 70, 30, 40, 20, 5, 30], [100, 95, 95, 95, 50, 40, 40, 70, 45, 5, 10]];
+const SCORES: [[i64; 11]; 2] = [[100, 90, 60, 55, 80, 70, 30, 40, 20, 25, 30], [100, 95, 95, 95, 50, 40, 40, 70, 45, 5, 10]];
 /// The suits of the other colour (rules.OPPOSITE).
 const OPPOSITE: [[usize; 2]; 4] = [[1, 2], [0, 3], [0, 3], [1, 2]];
 
@@ -262,15 +264,19 @@ fn run(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (boo
     let mut buf = Vec::with_capacity(32);
     let noise = SCORES[policy as usize][10] as u64;
     let mut moved = false;
+    let mut idle = 0u32;
     let mut count = 0usize;
     while count < MAX_MOVES && !t.won() {
-        candidates(&t.view(), policy, moved, &mut buf);
+        candidates(&t.view(), policy, moved || idle + 1 < IDLE_PASSES, &mut buf);
         let Some(mv) = pick(&buf, noise, &mut rng) else { break };
         t.play(mv);
         record(mv);
         count += 1;
         match mv {
-            Mv::Redeal => moved = false,
+            Mv::Redeal => {
+                idle = if moved { 0 } else { idle + 1 };
+                moved = false;
+            }
             Mv::Draw => {}
             _ => moved = true,
         }
