@@ -11,7 +11,7 @@ Also the cost: milliseconds a deal for K playouts, wall and CPU (the CPU time is
 machine does not inflate), and to deal it.
 
 `--budgets` (the first of the list) sets the solver's budget for finding the won deals: a board
-whose full budget is slow to reach on a lost deal (Canfield's) can be studied at a lower one; the
+whose full budget is slow to reach on a lost deal can be studied at a lower one; the
 deals it leaves unknown are skipped, and the header says how many.
 """
 

@@ -46,6 +46,12 @@ _SCORES = {
 }
 
 GRADING: dict[str, Scale] = {}
+# Not graded. Tried: K = 1000 (8 ms of CPU a deal), thresholds easy >= 0.03, medium >= 0.006,
+# hard >= 0.001 from policy 0's share on the first 300 won deals (at a 500,000-node budget; 40 %
+# won by no playout, median 0.002, top quarter 0.033 and above). On 400 won deals
+# (bench/grades.py) policy 0 on fresh seeds separates every pair (Mann-Whitney z 10.3, 7.6,
+# 12.4), but the held-out policy, which never lets a waste card go by, wins only the easy deals
+# (0.135 against 0.000 for the rest; z 3.0 for easy vs medium, none below) and rho is 0.35.
 """Per board: K and the least share won for easy, medium, hard (below: expert)."""
 
 
