@@ -7,7 +7,12 @@ the board's K playouts. Then, on playouts the grade never saw:
   grade's pooled share won with its Wilson interval, and a Mann-Whitney test (deals as the units)
   between each pair of neighbouring grades;
 - rank agreement: Spearman's rho between the graded share and the held-out policy's share.
-Also the cost: milliseconds a deal for K playouts (the deal dealt, the playouts played).
+Also the cost: milliseconds a deal for K playouts, wall and CPU (the CPU time is what a shared
+machine does not inflate), and to deal it.
+
+`--budgets` (the first of the list) sets the solver's budget for finding the won deals: a board
+whose full budget is slow to reach on a lost deal can be studied at a lower one; the
+deals it leaves unknown are skipped, and the header says how many.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ from dataclasses import dataclass
 
 import engine
 from engine import grading
+from engine.boards import board as board_of
 from engine.gamekit.playout import Share, code_seed
+
+from bench.args import budgets as budget_values
 
 GRADES = grading.GRADES
 
@@ -76,28 +84,32 @@ def mann_whitney_z(a: list[float], b: list[float]) -> float:
     return (u - n1 * n2 / 2) / math.sqrt(var) if var > 0 else float("nan")
 
 
-def won_deals(board: str, count: int, first: int, last: int) -> list[engine.Deal]:
-    """The first `count` deals the solver wins among numbers first..last."""
-    out = []
+def won_deals(board: str, count: int, first: int, last: int, budget: int | None = None) -> tuple[list[engine.Deal], int]:
+    """The first `count` deals the solver wins among numbers first..last (at `budget`, default the
+    board's), and how many deals it left unknown on the way."""
+    out, unknown = [], 0
     for n in range(first, last + 1):
         d = engine.deal(engine.board_code(board, n))
-        if engine.solve(engine.task(d)).verdict == "won":
+        verdict = engine.solve(engine.task(d, budget=budget)).verdict
+        unknown += verdict not in ("won", "lost")
+        if verdict == "won":
             out.append(d)
             if len(out) == count:
                 break
-    return out
+    return out, unknown
 
 
-def study(board: str, count: int, first: int, last: int) -> None:
+def study(board: str, count: int, first: int, last: int, budget: int | None = None) -> None:
     scale = grading.scale_for(board)
     k = scale.playouts
-    deals = won_deals(board, count, first, last)
+    deals, unknown = won_deals(board, count, first, last, budget)
     rows: list[Row] = []
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     for d in deals:
         g = grading.playouts(d, 0, k)
         rows.append(Row(d.code, sum(w for w, _ in g) / k, 0.0, 0.0, ""))
     cost = (time.perf_counter() - t) / len(deals) * 1000
+    cpu = (time.process_time() - c) / len(deals) * 1000
     t = time.perf_counter()
     for d in deals:
         engine.deal(d.code)
@@ -105,13 +117,14 @@ def study(board: str, count: int, first: int, last: int) -> None:
     for row, d in zip(rows, deals):
         row.grade = scale.grade(row.graded)
         fresh = grading.native.playouts(d.game, d.layout, grading.engine_rules_options(d),
-                                        base=code_seed(d.code) ^ 0x5EED, policy=0, count=k)  # other seeds
+                                        base=code_seed(d.code) ^ 0x5EED, policy=0, count=k, deal_seed=d.seed)  # other seeds
         row.fresh = sum(w for w, _ in fresh) / k
         row.held = sum(w for w, _ in grading.playouts(d, 1, k)) / k
     print(flush=True)
-    print(f"-- {board}: {len(deals)} won deals (numbers {first}..{d.number if deals else first}), K = {k}, "
+    print(f"-- {board}: {len(deals)} won deals (numbers {first}..{d.number if deals else first}; solver budget "
+          f"{budget or board_of(board).budget:,}, {unknown} unknown skipped), K = {k}, "
           f"thresholds easy >= {scale.easy}, medium >= {scale.medium}, hard >= {scale.hard}")
-    print(f"   cost: {cost:.2f} ms a deal for K playouts (+ {deal_ms:.2f} ms to deal it)")
+    print(f"   cost: {cost:.2f} ms a deal for K playouts ({cpu:.2f} ms of CPU; + {deal_ms:.2f} ms to deal it)")
     print("   grade    deals  policy-0 fresh seeds (95% Wilson)   held-out policy 1 (95% Wilson)")
     by = {g: [r for r in rows if r.grade == g] for g in GRADES}
     for g in GRADES:
@@ -145,12 +158,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--count", type=int, default=1000, help="won deals a board (default 1000)")
     p.add_argument("--deals", default="1-100000", help="numbered deals A-B to try")
     p.add_argument("--boards", default=None, help="graded boards (default: all)")
-    p.add_argument("--budgets", default=None, help=argparse.SUPPRESS)
+    p.add_argument("--budgets", default="default",
+                   help="the solver's budget for finding won deals (the first of the list: a number, 'default' or xF)")
     a = p.parse_args(argv)
     first, last = (int(x) for x in a.deals.split("-"))
     boards = a.boards.split(",") if a.boards else graded_boards()
     for board in boards:
-        study(board, a.count, first, last)
+        study(board, a.count, first, last, budget_values(a.budgets, board_of(board).budget)[0])
     return 0
 
 

@@ -53,10 +53,10 @@ def player_module(game: str) -> ModuleType | None:
         raise
 
 
-def scale_for(board: str) -> Scale:
-    """The board's grading scale; BadInput if the board is not graded."""
-    b = board_of(board)
-    module = player_module(b.game)
+def scale_for(board: str, game: str | None = None) -> Scale:
+    """The board's grading scale; BadInput if the board is not graded. `game` (the deal's) spares
+    looking the board up, so that a derived board (not in the list of boards) is "not graded"."""
+    module = player_module(game or board_of(board).game)
     grading: dict[str, Scale] = getattr(module, "GRADING", {}) if module else {}
     if board not in grading:
         raise BadInput(f"board {board} is not graded")
@@ -69,7 +69,7 @@ def playouts(deal: Deal, policy: int, count: int) -> list[tuple[bool, int]]:
     if module is None:
         raise BadInput(f"game {deal.game} has no player")
     opts = engine_rules_options(deal)
-    return native.playouts(deal.game, deal.layout, opts, base=code_seed(deal.code), policy=policy, count=count)
+    return native.playouts(deal.game, deal.layout, opts, base=code_seed(deal.code), policy=policy, count=count, deal_seed=deal.seed)
 
 
 def engine_rules_options(deal: Deal) -> dict[str, int]:
@@ -84,7 +84,7 @@ def grade(code: str | Deal, playouts_: int | None = None) -> Grade:
     policy (0), the share won and its grade. BadInput for a bad code or an ungraded board."""
     d = code if isinstance(code, Deal) else deal_code(code)
     board = board_for(d).id
-    scale = scale_for(board)
+    scale = scale_for(board, d.game)
     k = scale.playouts if playouts_ is None else playouts_
     if not 1 <= k <= 100_000:
         raise BadInput(f"playouts must be 1..100000, not {k}")

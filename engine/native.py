@@ -82,15 +82,18 @@ def players() -> list[str]:
     return _module().players()
 
 
-def playouts(game: str, layout: Layout, options: dict[str, int], *, base: int, policy: int, count: int) -> list[tuple[bool, int]]:
+def playouts(game: str, layout: Layout, options: dict[str, int], *, base: int, policy: int, count: int,
+             deal_seed: bytes | None = None) -> list[tuple[bool, int]]:  # fmt: skip
     """`count` playouts of a laid-out deal by the game's player under `policy`, playout i's stream
-    seeded `playout_seed(base, policy, i)` (engine/gamekit/playout.py): (won, moves) each."""
-    return _module().playouts(game, layout, options, base=base, policy=policy, count=count)
+    seeded `playout_seed(base, policy, i)` (engine/gamekit/playout.py): (won, moves) each.
+    `deal_seed`: the deal's 64 bytes, which the redealing games' redeals shuffle with."""
+    return _module().playouts(game, layout, options, base=base, policy=policy, count=count, deal_seed=deal_seed)
 
 
-def playout_line(game: str, layout: Layout, options: dict[str, int], *, seed: int, policy: int) -> tuple[bool, list[str]]:
+def playout_line(game: str, layout: Layout, options: dict[str, int], *, seed: int, policy: int,
+                 deal_seed: bytes | None = None) -> tuple[bool, list[str]]:  # fmt: skip
     """One playout's moves, its stream seeded `seed` (the differential tests compare it with the twin's)."""
-    return _module().playout_line(game, layout, options, seed=seed, policy=policy)
+    return _module().playout_line(game, layout, options, seed=seed, policy=policy, deal_seed=deal_seed)
 
 
 class _Testing:

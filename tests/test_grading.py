@@ -63,7 +63,7 @@ def test_grade_reports_a_consistent_record() -> None:
 
 def test_an_ungraded_board_or_a_bad_code_is_bad_input() -> None:
     with pytest.raises(engine.BadInput, match="not graded"):
-        engine.grade("SOL1-freecell-cells=4-C1")
+        engine.grade("SOL1-klondike-draw=1;passes=3-N1")  # a derived board: not graded
     with pytest.raises(engine.BadInput):
         engine.grade("nonsense")
 
@@ -75,7 +75,7 @@ def test_the_grade_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["board"] == "klondike-3" and out["playouts"] == 30 and out["grade"] in GRADES
     for argv in (["grade", "garbage"], ["grade", "SOL1-klondike-draw=1-N1", "--playouts", "0"],
-                 ["grade", "SOL1-freecell-cells=4-C1"]):
+                 ["grade", "SOL1-klondike-draw=1;passes=3-N1"]):
         with pytest.raises(SystemExit) as e:
             cli.main(argv)
         assert e.value.code == 2

@@ -65,10 +65,12 @@ def walk(game: str, layout: _Layout, options: _NativeOptions, *, walk_seed: int,
          seed: bytes | None = None) -> list[Step]:  # fmt: skip
     """Random play for differential tests, `steps` moves chosen by `walk_seed`."""
 
-def playout_line(game: str, layout: _Layout, options: _NativeOptions, *, seed: int, policy: int) -> tuple[bool, list[str]]:
+def playout_line(game: str, layout: _Layout, options: _NativeOptions, *, seed: int, policy: int,
+                 deal_seed: bytes | None = None) -> tuple[bool, list[str]]:  # fmt: skip
     """One visible-information playout's moves, its stream seeded `seed`."""
 
-def playouts(game: str, layout: _Layout, options: _NativeOptions, *, base: int, policy: int, count: int) -> list[tuple[bool, int]]:
+def playouts(game: str, layout: _Layout, options: _NativeOptions, *, base: int, policy: int, count: int,
+             deal_seed: bytes | None = None) -> list[tuple[bool, int]]:  # fmt: skip
     """`count` playouts from the deal's base seed: (won, moves) each."""
 
 def players() -> list[str]:

@@ -39,6 +39,18 @@ class SplitMix:
         return self.next() % n
 
 
+def pick(candidates: list[tuple[str, int]], noise: int, rng: SplitMix) -> str | None:
+    """A scored policy's choice (the Rust side's `core::playout::pick`): each candidate's score plus
+    a jitter in 0..noise-1 (one draw a candidate, in order), the highest total, the first on a tie;
+    None when there is no candidate. Scores are not negative."""
+    best, best_total = None, -1
+    for token, score in candidates:
+        total = score + rng.below(noise)
+        if total > best_total:
+            best, best_total = token, total
+    return best
+
+
 def code_seed(code: str) -> int:
     """A deal's base seed for its playouts: the first 8 bytes (little-endian) of SHA-256 of its
     canonical code. Every deal has a code (the classic FreeCell deals have no 64-byte seed), and the

@@ -139,11 +139,16 @@ pub struct PlayerEntry {
 }
 
 /// The games with a player (one line a game).
-pub static PLAYERS: &[PlayerEntry] = &[PlayerEntry {
-    id: "klondike",
-    line: klondike::player::line,
-    many: klondike::player::many,
-}];
+pub static PLAYERS: &[PlayerEntry] = &[
+    PlayerEntry { id: "klondike", line: klondike::player::line, many: klondike::player::many },
+    PlayerEntry { id: "freecell", line: freecell::player::line, many: freecell::player::many },
+    PlayerEntry { id: "tripeaks", line: tripeaks::player::line, many: tripeaks::player::many },
+    PlayerEntry { id: "pyramid", line: pyramid::player::line, many: pyramid::player::many },
+    PlayerEntry { id: "canfield", line: canfield::player::line, many: canfield::player::many },
+    PlayerEntry { id: "spider", line: spider::player::line, many: spider::player::many },
+    PlayerEntry { id: "labellelucie", line: labellelucie::player::line, many: labellelucie::player::many },
+    PlayerEntry { id: "gaps", line: gaps::player::line, many: gaps::player::many },
+];
 
 /// The player of `game`, or the error for a game without one.
 pub fn find_player(game: &str) -> Result<&'static PlayerEntry, String> {

@@ -10,6 +10,7 @@ use crate::core::search::Game;
 use crate::core::input::{Input, Layout, Options};
 pub use seen::Key;
 
+pub mod player;
 mod seen;
 
 const PILES: usize = 4;

@@ -16,6 +16,7 @@ mod cards;
 mod eval;
 mod key;
 mod moves;
+pub mod player;
 mod state;
 mod tuning;
 

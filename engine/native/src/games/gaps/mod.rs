@@ -8,6 +8,8 @@
 //! Rust stream) and deals them back row by row, one gap just after each run. Every card is known,
 //! redeals included. Soundness: README.md here.
 
+pub mod player;
+
 use crate::core::best_first::best_first;
 use crate::core::kit::{self, Dealt};
 use crate::core::search::{Game, Limits, Outcome};

@@ -7,6 +7,8 @@
 //! the one Rust stream) and deals them across fans of three a row at a time. Every card is known,
 //! redeals included, so the search plays them like any move. Soundness: README.md here.
 
+pub mod player;
+
 use crate::core::best_first::best_first;
 use crate::core::kit::{self, Dealt};
 use crate::core::search::{Game, Limits, Outcome};

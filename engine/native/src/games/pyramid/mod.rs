@@ -18,6 +18,7 @@
 //! The files: `state.rs` (the position and its moves), `prune.rs` (the pruning that reads it), and
 //! here `Game` and the entry points.
 
+pub mod player;
 mod prune;
 mod state;
 

@@ -19,6 +19,7 @@
 mod beam;
 mod cards;
 mod key;
+pub mod player;
 mod search;
 mod state;
 mod sums;

@@ -10,6 +10,8 @@
 //! waste), so a position is the table mask, how many stock cards are drawn,
 //! and the waste's top card.
 
+pub mod player;
+
 use crate::core::kit::Dealt;
 use crate::core::search::Game;
 use crate::core::input::{Input, Layout, Options};

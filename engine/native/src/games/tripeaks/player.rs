@@ -1,0 +1,147 @@
+//! TriPeaks' visible-information player (`crate::core::playout`), the twin of
+//! `engine/games/tripeaks/player.py`, whose docstring tells the policy and why. The solver's
+//! `TriPeaks` holds the whole deal; the policy is handed only a `View` (free cards, which positions
+//! are face down or gone, the waste's top, the stock's size), so it cannot read a hidden card.
+
+use super::{TriPeaks, COVER, TABLE, UNDER};
+use crate::core::input::Input;
+use crate::core::playout::{pick, playout_seed};
+use crate::core::rng::SplitMix;
+
+/// Per policy: play, reveal, chain, draw, noise (the twin's `_SCORES`).
+const SCORES: [[i64; 5]; 2] = [[50, 12, 6, 5, 30], [50, 20, 0, 40, 12]];
+const GONE: u8 = 255;
+const HIDDEN: u8 = 254;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mv {
+    Play(u8),
+    Draw,
+}
+
+impl Mv {
+    pub fn spell(self) -> String {
+        match self {
+            Mv::Play(p) => format!("p{}", p + 1),
+            Mv::Draw => "d".into(),
+        }
+    }
+}
+
+/// What a player sees: each position's card if free, HIDDEN if overlapped, GONE; the waste's top;
+/// the stock's size; the wrap rule.
+pub struct View {
+    pub table: [u8; TABLE],
+    pub waste: u8,
+    pub stock: usize,
+    pub wrap: bool,
+}
+
+fn view(t: &TriPeaks) -> View {
+    let table = std::array::from_fn(|p| {
+        if t.removed & (1 << p) != 0 {
+            GONE
+        } else if t.free(p) {
+            t.table[p]
+        } else {
+            HIDDEN
+        }
+    });
+    View { table, waste: t.waste, stock: t.stock.len() - t.drawn as usize, wrap: t.wrap }
+}
+
+fn next(a: u8, b: u8, wrap: bool) -> bool {
+    let gap = (a % 13).abs_diff(b % 13);
+    gap == 1 || (wrap && gap == 12)
+}
+
+fn candidates(v: &View, policy: u8, out: &mut Vec<(Mv, i64)>) {
+    let [play, reveal, chain, draw, _] = SCORES[policy as usize];
+    out.clear();
+    for p in 0..TABLE {
+        let c = v.table[p];
+        if c >= HIDDEN || !next(c, v.waste, v.wrap) {
+            continue;
+        }
+        let mut turned = 0;
+        let mut under = UNDER[p];
+        while under != 0 {
+            let q = under.trailing_zeros() as usize;
+            under &= under - 1;
+            let mut others = COVER[q] & !(1 << p);
+            let mut all_gone = true;
+            while others != 0 {
+                let r = others.trailing_zeros() as usize;
+                others &= others - 1;
+                all_gone &= v.table[r] == GONE;
+            }
+            turned += all_gone as i64;
+        }
+        let follow = (0..TABLE).filter(|&q| q != p && v.table[q] < HIDDEN && next(v.table[q], c, v.wrap)).count() as i64;
+        out.push((Mv::Play(p as u8), play + reveal * turned + chain * follow));
+    }
+    if v.stock > 0 {
+        out.push((Mv::Draw, draw));
+    }
+}
+
+fn play(t: &mut TriPeaks, m: Mv) {
+    match m {
+        Mv::Play(p) => {
+            t.removed |= 1 << p;
+            t.waste = t.table[p as usize];
+        }
+        Mv::Draw => {
+            t.waste = t.stock[t.drawn as usize];
+            t.drawn += 1;
+        }
+    }
+}
+
+fn won(t: &TriPeaks) -> bool {
+    t.removed == (1 << TABLE) - 1
+}
+
+fn run(t: &mut TriPeaks, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
+    let mut rng = SplitMix(seed);
+    let mut buf = Vec::with_capacity(16);
+    let noise = SCORES[policy as usize][4] as u64;
+    let mut count = 0u32;
+    while !won(t) {
+        candidates(&view(t), policy, &mut buf);
+        let Some(mv) = pick(&buf, noise, &mut rng) else { break };
+        play(t, mv);
+        record(mv);
+        count += 1;
+    }
+    (won(t), count)
+}
+
+fn check_policy(policy: u8) -> Result<(), String> {
+    if (policy as usize) < SCORES.len() {
+        Ok(())
+    } else {
+        Err(format!("tripeaks has policies 0..{}, not {policy}", SCORES.len() - 1))
+    }
+}
+
+/// One playout's line (the differential tests compare it with the twin's).
+pub fn line(input: &Input, seed: u64, policy: u8) -> Result<(bool, Vec<String>), String> {
+    check_policy(policy)?;
+    let mut t = TriPeaks::from_layout(input.layout, input.options)?;
+    let mut moves = Vec::new();
+    let (won, _) = run(&mut t, seed, policy, |m| moves.push(m.spell()));
+    Ok((won, moves))
+}
+
+/// `count` playouts from the deal, playout i seeded `playout_seed(base, policy, i)`.
+pub fn many(input: &Input, base: u64, policy: u8, count: u64) -> Result<Vec<(bool, u32)>, String> {
+    check_policy(policy)?;
+    let start = TriPeaks::from_layout(input.layout, input.options)?;
+    Ok((0..count)
+        .map(|i| {
+            let mut t = start.clone();
+            run(&mut t, playout_seed(base, policy, i), policy, |_| {})
+        })
+        .collect())
+}
