@@ -22,7 +22,7 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashSet;
 
-use super::state::{Move, Spider};
+use super::state::{Move, Spider, Undo};
 use crate::core::memory::{self, Charged};
 use crate::core::search::{Game, Line, Outcome, Verdict};
 use crate::core::turns::Resume;
@@ -47,7 +47,7 @@ pub(super) struct Settings {
 pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8 };
 
 /// A position met in the current attempt: the one it came from and the move (the attempt's
-/// root: itself, no move), and its state once expanded (an index into `Beam::states`).
+/// root: itself, no move) and its moves since the phase began.
 #[derive(Clone, Copy)]
 struct Node {
     parent: u32,
@@ -56,8 +56,9 @@ struct Node {
     depth: u32,
 }
 
-/// Bytes charged for one stored state: the struct and its columns' and stock's buffers (an
-/// estimate made of counts only, so the charge, and any end on memory, is deterministic).
+/// Bytes charged for one stored state (a phase's root): the struct and its columns' and stock's
+/// buffers (an estimate made of counts only, so the charge, and any end on memory, is
+/// deterministic).
 const STATE_BYTES: u64 = (std::mem::size_of::<Spider>() + 11 * 32 + 104) as u64;
 
 pub(super) struct Beam {
@@ -66,9 +67,17 @@ pub(super) struct Beam {
     width: usize,
     /// Every position of this attempt met so far (root first).
     nodes: Vec<Node>,
-    /// Expanded states of this phase, by node (index into `states`), u32::MAX when not stored.
+    /// The phase's roots' states, by node (index into `roots`), u32::MAX for every other node.
     state_of: Vec<u32>,
-    states: Vec<Spider>,
+    roots: Vec<Spider>,
+    /// The one position walked from node to node (bench log S14): the nodes from its phase's
+    /// root down to it (`path[d]` at d moves from the root), each with the undo of its move.
+    /// A position is reached from the last one by undoing up to their common ancestor and
+    /// playing down, instead of a copy of its parent's stored state: the same positions, the
+    /// same order, no copy a position.
+    cur: Spider,
+    path: Vec<(u32, Option<Undo>)>,
+    down: Vec<u32>,
     /// This phase's open positions: lowest score first, then newest.
     open: BinaryHeap<(Reverse<i64>, u32)>,
     /// The candidates for the next phase: the score after the deal and the node.
@@ -91,7 +100,10 @@ impl Beam {
             width: set.width.max(1),
             nodes: Vec::new(),
             state_of: Vec::new(),
-            states: Vec::new(),
+            roots: Vec::new(),
+            cur: root.clone(),
+            path: Vec::new(),
+            down: Vec::new(),
             open: BinaryHeap::new(),
             next: Vec::new(),
             seen: FxHashSet::default(),
@@ -112,13 +124,14 @@ impl Beam {
     fn start(&mut self) {
         self.nodes.clear();
         self.state_of.clear();
-        self.states.clear();
+        self.roots.clear();
+        self.path.clear();
         self.open.clear();
         self.next.clear();
         self.seen.clear();
         self.nodes.push(Node { parent: 0, mv: None, depth: 0 });
         self.state_of.push(0);
-        self.states.push(self.root.clone());
+        self.roots.push(self.root.clone());
         self.seen.insert(self.root.key_hash());
         let sc = self.score(&self.root, 0);
         self.open.push((Reverse(sc), 0));
@@ -149,6 +162,37 @@ impl Beam {
         line
     }
 
+    /// Bring `cur` to node `t` of this phase: undo up to the deepest node of the path that is an
+    /// ancestor of `t`, or start again from `t`'s root (a copy of its state) when none is, then
+    /// play down to `t`.
+    fn goto(&mut self, t: u32) {
+        self.down.clear();
+        let mut x = t;
+        loop {
+            let d = self.nodes[x as usize].depth as usize;
+            if d < self.path.len() && self.path[d].0 == x {
+                while self.path.len() > d + 1 {
+                    let (_, u) = self.path.pop().unwrap();
+                    self.cur.revert(u.expect("only a root has no undo"));
+                }
+                break;
+            }
+            if d == 0 {
+                self.cur = self.roots[self.state_of[x as usize] as usize].clone();
+                self.path.clear();
+                self.path.push((x, None));
+                break;
+            }
+            self.down.push(x);
+            x = self.nodes[x as usize].parent;
+        }
+        while let Some(y) = self.down.pop() {
+            let m = self.nodes[y as usize].mv.expect("only a root has no move");
+            let u = self.cur.apply(m);
+            self.path.push((y, Some(u)));
+        }
+    }
+
     /// The phase is over: the best `width` candidates, dealt, are the next phase's roots; with
     /// none (or after the last phase) the attempt failed and a wider one starts.
     fn end_phase(&mut self) {
@@ -164,26 +208,29 @@ impl Beam {
         let mut roots: Vec<(Spider, u32)> = Vec::with_capacity(next.len());
         for &(_, id) in &next {
             let n = self.nodes[id as usize];
-            let mut s = self.states[self.state_of[n.parent as usize] as usize].clone();
+            self.goto(n.parent);
+            let mut s = self.cur.clone();
             s.apply(n.mv.expect("a candidate is a deal"));
             roots.push((s, id));
         }
-        self.states.clear();
+        self.roots.clear();
+        self.path.clear();
         self.state_of.iter_mut().for_each(|x| *x = u32::MAX);
         let last = roots[0].0.stock.is_empty();
 
         let count = roots.len();
         for (s, id) in roots {
-            self.state_of[id as usize] = self.states.len() as u32;
+            self.state_of[id as usize] = self.roots.len() as u32;
             self.nodes[id as usize].depth = 0;
             self.open.push((Reverse(self.score(&s, 0)), id));
-            self.states.push(s);
+            self.roots.push(s);
         }
         self.left = self.phase_budget(count, last);
     }
 
     fn metered(&mut self) -> bool {
-        let bytes = self.states.len() as u64 * STATE_BYTES
+        let bytes = self.roots.len() as u64 * STATE_BYTES
+            + memory::vec_bytes(&self.path)
             + memory::vec_bytes(&self.nodes)
             + memory::vec_bytes(&self.state_of)
             + self.open.capacity() as u64 * 16
@@ -211,40 +258,33 @@ impl Resume for Beam {
             };
             self.expanded += 1;
             self.left -= 1;
-            let mut s = if self.state_of[id as usize] != u32::MAX {
-                self.states[self.state_of[id as usize] as usize].clone()
-            } else {
-                let n = self.nodes[id as usize];
-                let mut s = self.states[self.state_of[n.parent as usize] as usize].clone();
-                s.apply(n.mv.expect("only the root has no move"));
-                s
-            };
+            self.goto(id);
+            // the position's stale column hashes worked out once, not under every child (whose
+            // undo puts them back stale); only speed
+            self.cur.hashes();
             self.moves.clear();
-            s.moves(&mut self.moves);
+            self.cur.moves(&mut self.moves);
             let depth = self.nodes[id as usize].depth + 1;
-            for &m in &self.moves {
-                let u = s.apply(m);
-                if s.won() {
+            for i in 0..self.moves.len() {
+                let m = self.moves[i];
+                let u = self.cur.apply(m);
+                if self.cur.won() {
                     let line = self.line(id, Some(m));
                     self.done = Some(Outcome { verdict: Verdict::Won(line), nodes: self.expanded });
                     return self.done.clone();
                 }
-                if self.seen.insert(s.key_hash()) {
+                if self.seen.insert(self.cur.key_hash()) {
                     let child = self.nodes.len() as u32;
                     self.nodes.push(Node { parent: id, mv: Some(m), depth });
                     self.state_of.push(u32::MAX);
                     if m == Move::Deal {
-                        self.next.push((s.eval(), child));
+                        self.next.push((self.cur.eval(), child));
                     } else {
-                        let sc = self.score(&s, depth);
+                        let sc = self.score(&self.cur, depth);
                         self.open.push((Reverse(sc), child));
                     }
                 }
-                s.revert(u);
-            }
-            if self.state_of[id as usize] == u32::MAX {
-                self.state_of[id as usize] = self.states.len() as u32;
-                self.states.push(s);
+                self.cur.revert(u);
             }
         }
         None
@@ -258,7 +298,8 @@ impl Resume for Beam {
         if self.done.is_none() {
             self.done = Some(Outcome { verdict: Verdict::OutOfNodes, nodes: self.expanded });
         }
-        self.states.clear();
+        self.roots.clear();
+        self.path.clear();
         self.nodes.clear();
         self.open.clear();
         self.seen.clear();
