@@ -17,9 +17,6 @@
 //! the budget. Keys are 128-bit hashes (a collision can only lose a win); a line is the moves
 //! from the deal to the win, every one a legal move (the referee replays it).
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use rustc_hash::FxHashSet;
 
 use super::state::{Move, Spider, Undo};
@@ -40,11 +37,14 @@ pub(super) struct Settings {
     pub last: u64,
     /// Weight of a move within the phase against 4 x the evaluation (weighted A*).
     pub depth: i64,
+    /// The evaluation's weights of a beam `Kind::BeamOther` (search.rs; the others keep the
+    /// game's).
+    pub other: [i64; 6],
 }
 
 /// Measured on spider-4 deals 1..100 and spider-2's hard deals (bench log S7): 500 positions a
 /// root and a width doubling each attempt won as many deals as 1,000 and 4 for less CPU.
-pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8 };
+pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8, other: super::search::OTHER_WEIGHTS };
 
 /// A position met in the current attempt: the one it came from and the move (the attempt's
 /// root: itself, no move) and its moves since the phase began.
@@ -67,8 +67,9 @@ pub(super) struct Beam {
     width: usize,
     /// Every position of this attempt met so far (root first).
     nodes: Vec<Node>,
-    /// The phase's roots' states, by node (index into `roots`), u32::MAX for every other node.
-    state_of: Vec<u32>,
+    /// The phase's roots' node ids, increasing, and their states (`roots[i]` is node
+    /// `root_ids[i]`'s).
+    root_ids: Vec<u32>,
     roots: Vec<Spider>,
     /// The one position walked from node to node (bench log S14): the nodes from its phase's
     /// root down to it (`path[d]` at d moves from the root), each with the undo of its move.
@@ -79,7 +80,7 @@ pub(super) struct Beam {
     path: Vec<(u32, Option<Undo>)>,
     down: Vec<u32>,
     /// This phase's open positions: lowest score first, then newest.
-    open: BinaryHeap<(Reverse<i64>, u32)>,
+    open: Buckets,
     /// The candidates for the next phase: the score after the deal and the node.
     next: Vec<(i64, u32)>,
     /// The keys are hashes already: Fx's cheap mix, not SipHash.
@@ -99,12 +100,12 @@ impl Beam {
             set,
             width: set.width.max(1),
             nodes: Vec::new(),
-            state_of: Vec::new(),
+            root_ids: Vec::new(),
             roots: Vec::new(),
             cur: root.clone(),
             path: Vec::new(),
             down: Vec::new(),
-            open: BinaryHeap::new(),
+            open: Buckets::default(),
             next: Vec::new(),
             seen: FxHashSet::default(),
             left: 0,
@@ -123,18 +124,18 @@ impl Beam {
     /// A new attempt from the deal at the current width.
     fn start(&mut self) {
         self.nodes.clear();
-        self.state_of.clear();
+        self.root_ids.clear();
         self.roots.clear();
         self.path.clear();
         self.open.clear();
         self.next.clear();
         self.seen.clear();
         self.nodes.push(Node { parent: 0, mv: None, depth: 0 });
-        self.state_of.push(0);
+        self.root_ids.push(0);
         self.roots.push(self.root.clone());
         self.seen.insert(self.root.key_hash());
         let sc = self.score(&self.root, 0);
-        self.open.push((Reverse(sc), 0));
+        self.open.push(sc, 0);
         self.left = self.phase_budget(1, self.root.stock.is_empty());
     }
 
@@ -178,7 +179,8 @@ impl Beam {
                 break;
             }
             if d == 0 {
-                self.cur = self.roots[self.state_of[x as usize] as usize].clone();
+                let i = self.root_ids.binary_search(&x).expect("a node at depth 0 is a root");
+                self.cur = self.roots[i].clone();
                 self.path.clear();
                 self.path.push((x, None));
                 break;
@@ -214,15 +216,18 @@ impl Beam {
             roots.push((s, id));
         }
         self.roots.clear();
+        self.root_ids.clear();
         self.path.clear();
-        self.state_of.iter_mut().for_each(|x| *x = u32::MAX);
         let last = roots[0].0.stock.is_empty();
 
+        // pushed by increasing id, so that among equal scores the open list pops the newest
+        // first (the order of the binary heap of (score, id) it replaces: S15)
+        roots.sort_unstable_by_key(|r| r.1);
         let count = roots.len();
         for (s, id) in roots {
-            self.state_of[id as usize] = self.roots.len() as u32;
             self.nodes[id as usize].depth = 0;
-            self.open.push((Reverse(self.score(&s, 0)), id));
+            self.open.push(self.score(&s, 0), id);
+            self.root_ids.push(id);
             self.roots.push(s);
         }
         self.left = self.phase_budget(count, last);
@@ -232,12 +237,78 @@ impl Beam {
         let bytes = self.roots.len() as u64 * STATE_BYTES
             + memory::vec_bytes(&self.path)
             + memory::vec_bytes(&self.nodes)
-            + memory::vec_bytes(&self.state_of)
-            + self.open.capacity() as u64 * 16
+            + memory::vec_bytes(&self.root_ids)
+            + memory::vec_bytes(&self.open.heads)
+            + memory::vec_bytes(&self.open.next)
             + self.next.capacity() as u64 * 16
             + self.seen.capacity() as u64 * 17;
         self.charged.set(bytes);
         !memory::over()
+    }
+}
+
+/// The open list: a bucket queue over the scores (one list a score, linked through the node ids),
+/// popping the lowest score first, then the last pushed, which is the newest node as long as ids
+/// are pushed in increasing order. 4 bytes a node (its link) in place of a binary heap's 16 an
+/// open position, O(1) a push or pop; the scores (4 x the evaluation plus the weighted depth in
+/// the phase) span a few thousand values.
+#[derive(Default)]
+struct Buckets {
+    /// The last node pushed of score `base + i` at `heads[i]` (NIL when none).
+    heads: Vec<u32>,
+    /// The node pushed before it with the same score, by node id.
+    next: Vec<u32>,
+    base: i64,
+    /// No bucket below `min` holds a node.
+    min: usize,
+    len: usize,
+}
+
+const NIL: u32 = u32::MAX;
+
+impl Buckets {
+    fn clear(&mut self) {
+        self.heads.clear();
+        self.len = 0;
+        self.min = 0;
+    }
+
+    fn push(&mut self, s: i64, id: u32) {
+        if self.heads.is_empty() {
+            self.base = s - 256;
+        }
+        if s < self.base {
+            let more = (self.base - s) as usize + 256;
+            self.heads.splice(0..0, std::iter::repeat(NIL).take(more));
+            self.base -= more as i64;
+            self.min += more;
+        }
+        let b = (s - self.base) as usize;
+        if b >= self.heads.len() {
+            self.heads.resize(b + 256, NIL);
+        }
+        if self.next.len() <= id as usize {
+            self.next.resize(id as usize + 1, NIL);
+        }
+        self.next[id as usize] = self.heads[b];
+        self.heads[b] = id;
+        if self.len == 0 || b < self.min {
+            self.min = b;
+        }
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.heads[self.min] == NIL {
+            self.min += 1;
+        }
+        let id = self.heads[self.min];
+        self.heads[self.min] = self.next[id as usize];
+        self.len -= 1;
+        Some(id)
     }
 }
 
@@ -252,7 +323,7 @@ impl Resume for Beam {
                 self.done = Some(Outcome { verdict: Verdict::OutOfMemory, nodes: self.expanded });
                 return self.done.clone();
             }
-            let Some((_, id)) = (if self.left > 0 { self.open.pop() } else { None }) else {
+            let Some(id) = (if self.left > 0 { self.open.pop() } else { None }) else {
                 self.end_phase();
                 continue;
             };
@@ -276,12 +347,11 @@ impl Resume for Beam {
                 if self.seen.insert(self.cur.key_hash()) {
                     let child = self.nodes.len() as u32;
                     self.nodes.push(Node { parent: id, mv: Some(m), depth });
-                    self.state_of.push(u32::MAX);
                     if m == Move::Deal {
                         self.next.push((self.cur.eval(), child));
                     } else {
                         let sc = self.score(&self.cur, depth);
-                        self.open.push((Reverse(sc), child));
+                        self.open.push(sc, child);
                     }
                 }
                 self.cur.revert(u);
