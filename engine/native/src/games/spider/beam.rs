@@ -44,7 +44,11 @@ pub(super) struct Settings {
 
 /// Measured on spider-4 deals 1..100 and spider-2's hard deals (bench log S7): 500 positions a
 /// root and a width doubling each attempt won as many deals as 1,000 and 4 for less CPU.
-pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8, other: super::search::OTHER_WEIGHTS };
+pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8, other: OTHER_WEIGHTS };
+
+/// The weights of the beam `Kind::BeamOther` (search.rs) (knobs `a0`..`a5`, as `w0`..`w5`): an empty column
+/// three times the first weights' (bench log S16; a knob's kind, in no default plan).
+pub(super) const OTHER_WEIGHTS: [i64; 6] = [6, 4, 15, 40, 4, 3];
 
 /// A position met in the current attempt: the one it came from and the move (the attempt's
 /// root: itself, no move) and its moves since the phase began.

@@ -15,7 +15,7 @@ use crate::core::turns::{interleave, Lazy, Resume};
 /// `COMPLETE_FIRST_SLICE`. A win any of them finds is a real line; only the complete one can
 /// prove `lost`. Tuning knobs `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `plan`, `cf` (the complete
 /// search's first slice), `bk`, `bg`, `bm`, `bf` (the beam's `Settings`), `a0`..`a5` (the weights
-/// of plan kind 5, `OTHER_WEIGHTS`): for measurement only.
+/// of plan kind 5, `beam::OTHER_WEIGHTS`): for measurement only.
 pub(super) fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     let (options, tuning) = (input.options, input.tuning);
     let mut g = Spider::from_layout(input.layout, options)?;
@@ -42,7 +42,7 @@ pub(super) fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     // the complete search costs the most a position (exact keys) and has won the fewest deals
     // in two and four suits: a smaller share there (bench log S6)
     let complete_first = tuning.get("cf").map_or(if one_suit { FIRST_SLICE } else { COMPLETE_FIRST_SLICE }, |&v| v.max(1) as u64);
-    let mut other = OTHER_WEIGHTS;
+    let mut other = beam::OTHER_WEIGHTS;
     for k in 0..6 {
         if let Some(&v) = tuning.get(&format!("a{k}")) {
             other[k] = v;
@@ -82,7 +82,7 @@ pub(super) enum Kind {
     Wide,
     /// The staged beam search by stock phase (`beam.rs`): proves nothing when it gives up.
     Beam,
-    /// The beam search under other weights of the evaluation (`OTHER_WEIGHTS`): the deals it
+    /// The beam search under other weights of the evaluation (`beam::OTHER_WEIGHTS`): the deals it
     /// wins differ from the first weights'; in no default plan (bench log S16).
     BeamOther,
 }
@@ -230,10 +230,6 @@ impl Resume for Partial<'_> {
         self.scan.abandon()
     }
 }
-
-/// The weights of the beam `Kind::BeamOther` (knobs `a0`..`a5`, as `w0`..`w5`): an empty column
-/// three times the first weights' (bench log S16; a knob's kind, in no default plan).
-pub(super) const OTHER_WEIGHTS: [i64; 6] = [6, 4, 15, 40, 4, 3];
 
 /// The third search's depth weight: shorter lines first, more strongly than the others.
 pub(super) const NARROW_DEPTH_WEIGHT: i64 = 8;
