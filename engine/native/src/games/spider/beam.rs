@@ -17,12 +17,9 @@
 //! the budget. Keys are 128-bit hashes (a collision can only lose a win); a line is the moves
 //! from the deal to the win, every one a legal move (the referee replays it).
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use rustc_hash::FxHashSet;
 
-use super::state::{Move, Spider};
+use super::state::{Move, Spider, Undo};
 use crate::core::memory::{self, Charged};
 use crate::core::search::{Game, Line, Outcome, Verdict};
 use crate::core::turns::Resume;
@@ -40,14 +37,21 @@ pub(super) struct Settings {
     pub last: u64,
     /// Weight of a move within the phase against 4 x the evaluation (weighted A*).
     pub depth: i64,
+    /// The evaluation's weights of a beam `Kind::BeamOther` (search.rs; the others keep the
+    /// game's).
+    pub other: [i64; 6],
 }
 
 /// Measured on spider-4 deals 1..100 and spider-2's hard deals (bench log S7): 500 positions a
 /// root and a width doubling each attempt won as many deals as 1,000 and 4 for less CPU.
-pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8 };
+pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8, other: OTHER_WEIGHTS };
+
+/// The weights of the beam `Kind::BeamOther` (search.rs) (knobs `a0`..`a5`, as `w0`..`w5`): an empty column
+/// three times the first weights' (bench log S16; a knob's kind, in no default plan).
+pub(super) const OTHER_WEIGHTS: [i64; 6] = [6, 4, 15, 40, 4, 3];
 
 /// A position met in the current attempt: the one it came from and the move (the attempt's
-/// root: itself, no move), and its state once expanded (an index into `Beam::states`).
+/// root: itself, no move) and its moves since the phase began.
 #[derive(Clone, Copy)]
 struct Node {
     parent: u32,
@@ -56,8 +60,9 @@ struct Node {
     depth: u32,
 }
 
-/// Bytes charged for one stored state: the struct and its columns' and stock's buffers (an
-/// estimate made of counts only, so the charge, and any end on memory, is deterministic).
+/// Bytes charged for one stored state (a phase's root): the struct and its columns' and stock's
+/// buffers (an estimate made of counts only, so the charge, and any end on memory, is
+/// deterministic).
 const STATE_BYTES: u64 = (std::mem::size_of::<Spider>() + 11 * 32 + 104) as u64;
 
 pub(super) struct Beam {
@@ -66,11 +71,20 @@ pub(super) struct Beam {
     width: usize,
     /// Every position of this attempt met so far (root first).
     nodes: Vec<Node>,
-    /// Expanded states of this phase, by node (index into `states`), u32::MAX when not stored.
-    state_of: Vec<u32>,
-    states: Vec<Spider>,
+    /// The phase's roots' node ids, increasing, and their states (`roots[i]` is node
+    /// `root_ids[i]`'s).
+    root_ids: Vec<u32>,
+    roots: Vec<Spider>,
+    /// The one position walked from node to node (bench log S14): the nodes from its phase's
+    /// root down to it (`path[d]` at d moves from the root), each with the undo of its move.
+    /// A position is reached from the last one by undoing up to their common ancestor and
+    /// playing down, instead of a copy of its parent's stored state: the same positions, the
+    /// same order, no copy a position.
+    cur: Spider,
+    path: Vec<(u32, Option<Undo>)>,
+    down: Vec<u32>,
     /// This phase's open positions: lowest score first, then newest.
-    open: BinaryHeap<(Reverse<i64>, u32)>,
+    open: Buckets,
     /// The candidates for the next phase: the score after the deal and the node.
     next: Vec<(i64, u32)>,
     /// The keys are hashes already: Fx's cheap mix, not SipHash.
@@ -90,9 +104,12 @@ impl Beam {
             set,
             width: set.width.max(1),
             nodes: Vec::new(),
-            state_of: Vec::new(),
-            states: Vec::new(),
-            open: BinaryHeap::new(),
+            root_ids: Vec::new(),
+            roots: Vec::new(),
+            cur: root.clone(),
+            path: Vec::new(),
+            down: Vec::new(),
+            open: Buckets::default(),
             next: Vec::new(),
             seen: FxHashSet::default(),
             left: 0,
@@ -111,17 +128,18 @@ impl Beam {
     /// A new attempt from the deal at the current width.
     fn start(&mut self) {
         self.nodes.clear();
-        self.state_of.clear();
-        self.states.clear();
+        self.root_ids.clear();
+        self.roots.clear();
+        self.path.clear();
         self.open.clear();
         self.next.clear();
         self.seen.clear();
         self.nodes.push(Node { parent: 0, mv: None, depth: 0 });
-        self.state_of.push(0);
-        self.states.push(self.root.clone());
+        self.root_ids.push(0);
+        self.roots.push(self.root.clone());
         self.seen.insert(self.root.key_hash());
         let sc = self.score(&self.root, 0);
-        self.open.push((Reverse(sc), 0));
+        self.open.push(sc, 0);
         self.left = self.phase_budget(1, self.root.stock.is_empty());
     }
 
@@ -149,6 +167,38 @@ impl Beam {
         line
     }
 
+    /// Bring `cur` to node `t` of this phase: undo up to the deepest node of the path that is an
+    /// ancestor of `t`, or start again from `t`'s root (a copy of its state) when none is, then
+    /// play down to `t`.
+    fn goto(&mut self, t: u32) {
+        self.down.clear();
+        let mut x = t;
+        loop {
+            let d = self.nodes[x as usize].depth as usize;
+            if d < self.path.len() && self.path[d].0 == x {
+                while self.path.len() > d + 1 {
+                    let (_, u) = self.path.pop().unwrap();
+                    self.cur.revert(u.expect("only a root has no undo"));
+                }
+                break;
+            }
+            if d == 0 {
+                let i = self.root_ids.binary_search(&x).expect("a node at depth 0 is a root");
+                self.cur = self.roots[i].clone();
+                self.path.clear();
+                self.path.push((x, None));
+                break;
+            }
+            self.down.push(x);
+            x = self.nodes[x as usize].parent;
+        }
+        while let Some(y) = self.down.pop() {
+            let m = self.nodes[y as usize].mv.expect("only a root has no move");
+            let u = self.cur.apply(m);
+            self.path.push((y, Some(u)));
+        }
+    }
+
     /// The phase is over: the best `width` candidates, dealt, are the next phase's roots; with
     /// none (or after the last phase) the attempt failed and a wider one starts.
     fn end_phase(&mut self) {
@@ -164,33 +214,105 @@ impl Beam {
         let mut roots: Vec<(Spider, u32)> = Vec::with_capacity(next.len());
         for &(_, id) in &next {
             let n = self.nodes[id as usize];
-            let mut s = self.states[self.state_of[n.parent as usize] as usize].clone();
+            self.goto(n.parent);
+            let mut s = self.cur.clone();
             s.apply(n.mv.expect("a candidate is a deal"));
             roots.push((s, id));
         }
-        self.states.clear();
-        self.state_of.iter_mut().for_each(|x| *x = u32::MAX);
+        self.roots.clear();
+        self.root_ids.clear();
+        self.path.clear();
         let last = roots[0].0.stock.is_empty();
 
+        // pushed by increasing id, so that among equal scores the open list pops the newest
+        // first (the order of the binary heap of (score, id) it replaces: S15)
+        roots.sort_unstable_by_key(|r| r.1);
         let count = roots.len();
         for (s, id) in roots {
-            self.state_of[id as usize] = self.states.len() as u32;
             self.nodes[id as usize].depth = 0;
-            self.open.push((Reverse(self.score(&s, 0)), id));
-            self.states.push(s);
+            self.open.push(self.score(&s, 0), id);
+            self.root_ids.push(id);
+            self.roots.push(s);
         }
         self.left = self.phase_budget(count, last);
     }
 
     fn metered(&mut self) -> bool {
-        let bytes = self.states.len() as u64 * STATE_BYTES
+        let bytes = self.roots.len() as u64 * STATE_BYTES
+            + memory::vec_bytes(&self.path)
             + memory::vec_bytes(&self.nodes)
-            + memory::vec_bytes(&self.state_of)
-            + self.open.capacity() as u64 * 16
+            + memory::vec_bytes(&self.root_ids)
+            + memory::vec_bytes(&self.open.heads)
+            + memory::vec_bytes(&self.open.next)
             + self.next.capacity() as u64 * 16
             + self.seen.capacity() as u64 * 17;
         self.charged.set(bytes);
         !memory::over()
+    }
+}
+
+/// The open list: a bucket queue over the scores (one list a score, linked through the node ids),
+/// popping the lowest score first, then the last pushed, which is the newest node as long as ids
+/// are pushed in increasing order. 4 bytes a node (its link) in place of a binary heap's 16 an
+/// open position, O(1) a push or pop; the scores (4 x the evaluation plus the weighted depth in
+/// the phase) span a few thousand values.
+#[derive(Default)]
+struct Buckets {
+    /// The last node pushed of score `base + i` at `heads[i]` (NIL when none).
+    heads: Vec<u32>,
+    /// The node pushed before it with the same score, by node id.
+    next: Vec<u32>,
+    base: i64,
+    /// No bucket below `min` holds a node.
+    min: usize,
+    len: usize,
+}
+
+const NIL: u32 = u32::MAX;
+
+impl Buckets {
+    fn clear(&mut self) {
+        self.heads.clear();
+        self.len = 0;
+        self.min = 0;
+    }
+
+    fn push(&mut self, s: i64, id: u32) {
+        if self.heads.is_empty() {
+            self.base = s - 256;
+        }
+        if s < self.base {
+            let more = (self.base - s) as usize + 256;
+            self.heads.splice(0..0, std::iter::repeat(NIL).take(more));
+            self.base -= more as i64;
+            self.min += more;
+        }
+        let b = (s - self.base) as usize;
+        if b >= self.heads.len() {
+            self.heads.resize(b + 256, NIL);
+        }
+        if self.next.len() <= id as usize {
+            self.next.resize(id as usize + 1, NIL);
+        }
+        self.next[id as usize] = self.heads[b];
+        self.heads[b] = id;
+        if self.len == 0 || b < self.min {
+            self.min = b;
+        }
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.heads[self.min] == NIL {
+            self.min += 1;
+        }
+        let id = self.heads[self.min];
+        self.heads[self.min] = self.next[id as usize];
+        self.len -= 1;
+        Some(id)
     }
 }
 
@@ -205,46 +327,38 @@ impl Resume for Beam {
                 self.done = Some(Outcome { verdict: Verdict::OutOfMemory, nodes: self.expanded });
                 return self.done.clone();
             }
-            let Some((_, id)) = (if self.left > 0 { self.open.pop() } else { None }) else {
+            let Some(id) = (if self.left > 0 { self.open.pop() } else { None }) else {
                 self.end_phase();
                 continue;
             };
             self.expanded += 1;
             self.left -= 1;
-            let mut s = if self.state_of[id as usize] != u32::MAX {
-                self.states[self.state_of[id as usize] as usize].clone()
-            } else {
-                let n = self.nodes[id as usize];
-                let mut s = self.states[self.state_of[n.parent as usize] as usize].clone();
-                s.apply(n.mv.expect("only the root has no move"));
-                s
-            };
+            self.goto(id);
+            // the position's stale column hashes worked out once, not under every child (whose
+            // undo puts them back stale); only speed
+            self.cur.hashes();
             self.moves.clear();
-            s.moves(&mut self.moves);
+            self.cur.moves(&mut self.moves);
             let depth = self.nodes[id as usize].depth + 1;
-            for &m in &self.moves {
-                let u = s.apply(m);
-                if s.won() {
+            for i in 0..self.moves.len() {
+                let m = self.moves[i];
+                let u = self.cur.apply(m);
+                if self.cur.won() {
                     let line = self.line(id, Some(m));
                     self.done = Some(Outcome { verdict: Verdict::Won(line), nodes: self.expanded });
                     return self.done.clone();
                 }
-                if self.seen.insert(s.key_hash()) {
+                if self.seen.insert(self.cur.key_hash()) {
                     let child = self.nodes.len() as u32;
                     self.nodes.push(Node { parent: id, mv: Some(m), depth });
-                    self.state_of.push(u32::MAX);
                     if m == Move::Deal {
-                        self.next.push((s.eval(), child));
+                        self.next.push((self.cur.eval(), child));
                     } else {
-                        let sc = self.score(&s, depth);
-                        self.open.push((Reverse(sc), child));
+                        let sc = self.score(&self.cur, depth);
+                        self.open.push(sc, child);
                     }
                 }
-                s.revert(u);
-            }
-            if self.state_of[id as usize] == u32::MAX {
-                self.state_of[id as usize] = self.states.len() as u32;
-                self.states.push(s);
+                self.cur.revert(u);
             }
         }
         None
@@ -258,7 +372,8 @@ impl Resume for Beam {
         if self.done.is_none() {
             self.done = Some(Outcome { verdict: Verdict::OutOfNodes, nodes: self.expanded });
         }
-        self.states.clear();
+        self.roots.clear();
+        self.path.clear();
         self.nodes.clear();
         self.open.clear();
         self.seen.clear();

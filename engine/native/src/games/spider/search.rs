@@ -14,7 +14,8 @@ use crate::core::turns::{interleave, Lazy, Resume};
 /// searches by stock phase (`beam.rs`), the complete search's slices starting at
 /// `COMPLETE_FIRST_SLICE`. A win any of them finds is a real line; only the complete one can
 /// prove `lost`. Tuning knobs `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `plan`, `cf` (the complete
-/// search's first slice), `bk`, `bg`, `bm`, `bf` (the beam's `Settings`): for measurement only.
+/// search's first slice), `bk`, `bg`, `bm`, `bf` (the beam's `Settings`), `a0`..`a5` (the weights
+/// of plan kind 5, `beam::OTHER_WEIGHTS`): for measurement only.
 pub(super) fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     let (options, tuning) = (input.options, input.tuning);
     let mut g = Spider::from_layout(input.layout, options)?;
@@ -41,6 +42,12 @@ pub(super) fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     // the complete search costs the most a position (exact keys) and has won the fewest deals
     // in two and four suits: a smaller share there (bench log S6)
     let complete_first = tuning.get("cf").map_or(if one_suit { FIRST_SLICE } else { COMPLETE_FIRST_SLICE }, |&v| v.max(1) as u64);
+    let mut other = beam::OTHER_WEIGHTS;
+    for k in 0..6 {
+        if let Some(&v) = tuning.get(&format!("a{k}")) {
+            other[k] = v;
+        }
+    }
     let mut set = beam::SETTINGS;
     for (knob, field) in [("bk", &mut set.width), ("bg", &mut set.grow)] {
         if let Some(&v) = tuning.get(knob) {
@@ -52,7 +59,7 @@ pub(super) fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
             *field = v.max(1) as u64;
         }
     }
-    Ok(turns_beam(&g, &plan, complete_first, set, limits))
+    Ok(turns_beam(&g, &plan, complete_first, beam::Settings { other, ..set }, limits))
 }
 
 /// The three searches of `solve` from `g` in one suit, taking turns on one budget and
@@ -75,6 +82,9 @@ pub(super) enum Kind {
     Wide,
     /// The staged beam search by stock phase (`beam.rs`): proves nothing when it gives up.
     Beam,
+    /// The beam search under other weights of the evaluation (`beam::OTHER_WEIGHTS`): the deals it
+    /// wins differ from the first weights'; in no default plan (bench log S16).
+    BeamOther,
 }
 
 /// A search's copy of the game: exact keys (the complete search) or hashed ones.
@@ -107,13 +117,16 @@ pub(super) fn turns_beam(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, 
         .map(|&(kind, _)| {
             let mut c = g.clone();
             c.narrow = kind == Kind::Narrow;
+            if kind == Kind::BeamOther {
+                c.w = beam_settings.other;
+            }
             if kind == Kind::Complete { Searched::Exact(c) } else { Searched::Hashed(Hashed(c)) }
         })
         .collect();
     let max = limits.max_bytes;
     let mut scans: Vec<Box<dyn Resume + '_>> = Vec::new();
     for (game, &(kind, dw)) in games.iter_mut().zip(&plan) {
-        if kind == Kind::Beam {
+        if kind == Kind::Beam || kind == Kind::BeamOther {
             let set = beam::Settings { depth: dw, ..beam_settings };
             let g = &*game;
             let root = match g { Searched::Exact(c) => c, Searched::Hashed(h) => &h.0 };
@@ -138,14 +151,15 @@ pub(super) fn turns_beam(g: &Spider, plan: &[(Kind, i64)], complete_first: u64, 
     interleave(&mut scans, limits, &firsts, 1, alone)
 }
 
-/// A plan from the `plan` knob: pairs of digits, a kind (1 narrow, 2 complete, 3 wide, 4 beam) and its
+/// A plan from the `plan` knob: pairs of digits, a kind (1 narrow, 2 complete, 3 wide, 4 beam, 5 beam
+/// under `OTHER_WEIGHTS`) and its
 /// depth weight: narrow at 3, complete at 3, wide at 8 is 132338.
 pub(super) fn plan_knob(v: i64) -> Vec<(Kind, i64)> {
     let digits: Vec<i64> = v.to_string().bytes().map(|b| (b - b'0') as i64).collect();
     digits
         .chunks(2)
         .filter(|p| p.len() == 2)
-        .map(|p| (match p[0] { 1 => Kind::Narrow, 2 => Kind::Complete, 4 => Kind::Beam, _ => Kind::Wide }, p[1]))
+        .map(|p| (match p[0] { 1 => Kind::Narrow, 2 => Kind::Complete, 4 => Kind::Beam, 5 => Kind::BeamOther, _ => Kind::Wide }, p[1]))
         .collect()
 }
 
