@@ -22,7 +22,7 @@ import hashlib
 import os
 import stat
 from pathlib import Path
-from typing import Iterator
+from typing import BinaryIO, Iterator, TextIO
 
 import engine
 
@@ -62,6 +62,36 @@ def sha256(path: Path) -> str:
 
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def read_capped(path: Path, cap: int, what: str = "file", follow: bool = False) -> bytes:
+    """The bytes of `path`, refused with one line (BadInput) past `cap` bytes: the one reader of every
+    file dealpool is handed (a position, a key, a manifest, a ledger entry, a fair record), so none is
+    ever read without limit. By default a regular file only (open_regular: never a symlink, FIFO or
+    device); `follow` is for a path the operator names on the command line, which may be a symlink or
+    a pipe (`<(...)`): read too, but never past `cap` (/dev/zero is refused after cap + 1 bytes)."""
+    if follow:
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError as e:
+            raise engine.BadInput(f"cannot read {what} {str(path)!r} ({e.strerror})") from None
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise engine.BadInput(f"cannot read {what} {str(path)!r}: it is a folder")
+    else:
+        fd = open_regular(path)
+    with os.fdopen(fd, "rb") as f:
+        data = read_stream(f, cap, f"{what} {str(path)!r}")
+    assert isinstance(data, bytes)
+    return data
+
+
+def read_stream(f: BinaryIO | TextIO, cap: int, what: str) -> bytes | str:
+    """At most `cap` bytes (or characters) of an open stream; BadInput, one line, when there are more."""
+    data = f.read(cap + 1)
+    if len(data) > cap:
+        raise engine.BadInput(f"{what} is larger than {cap:,} bytes; refused")
+    return data
 
 
 def _kind(mode: int) -> str:

@@ -7,6 +7,7 @@ A step that finds something wrong raises engine.RunFailed (exit 1), its line the
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import click
@@ -16,6 +17,7 @@ from pipeline import limits, store
 from pipeline.check import run_check
 from pipeline.cli import common
 from pipeline.export import export_pool, verify_fair, verify_pool
+from pipeline.repair import repair as repair_folder
 from pipeline.report import write_report
 
 CHECK_DEALS = 20
@@ -33,8 +35,8 @@ def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_
     folder = common.folder(ctx).require()
     with store.writer(folder) if repair or adopt else store.reader(folder):  # a read-only folder is checked too
         if repair:
-            for step in store.repair(folder):
-                click.echo(f"check --repair: next: {step}")
+            for line in repair_folder(folder).lines(shlex.quote(str(folder.root))):
+                click.echo(f"check --repair: {line}")
             return
         if adopt:
             click.echo(f"check --adopt: {store.adopt(folder)} part(s) recorded in the ledger")

@@ -10,6 +10,7 @@ Layout under the data folder (every file a complete, immutable part):
     deals/<board>.F<commitment, 16 hex>.<start>.parquet   a committed sample's deals (pipeline/fair/)
     verdicts/<deals part>.b<budget>.s<k>.parquet   slice k of a deals part solved at one budget
     ledger/<table>/<part>.json                each part's rows and SHA-256 (what `check` compares)
+    ledger/asked/<board>.b<budget>.json       each budget a run was asked to solve a board at (asks.py)
     .tmp/                                     half-written parts (outside every read glob)
     .lock                                     held (flock) by the one run writing the folder
 
@@ -35,9 +36,12 @@ VERDICTS = "verdicts"
 TMP = ".tmp"
 LEDGER = "ledger"
 LOCK = ".lock"
+ASKED = "asked"
 SLICE = int(os.environ.get("DEALPOOL_SLICE", "64"))
 """Deals per verdicts part: the most a kill can cost is one slice per worker. Part names depend on it,
-so keep it fixed for a data folder (DEALPOOL_SLICE exists for tests and tuning)."""
+but which deals a run solves does not (pipeline/plan.py solves every deal not yet covered, whatever
+part it lands in), so a resume with another DEALPOOL_SLICE (for tests and tuning) still solves each
+deal once."""
 VERDICT_VALUES = ("won", "lost", "unknown", "error")
 
 DEALS_SCHEMA = pa.schema(
@@ -68,7 +72,8 @@ VERDICTS_SCHEMA = pa.schema(
 )
 
 SCHEMAS = {DEALS: DEALS_SCHEMA, VERDICTS: VERDICTS_SCHEMA}
-LAYOUT_DIRS = (TMP, DEALS, VERDICTS, LEDGER, f"{LEDGER}/{DEALS}", f"{LEDGER}/{VERDICTS}", "fair", "fair/secret", "plots")
+LAYOUT_DIRS = (TMP, DEALS, VERDICTS, LEDGER, f"{LEDGER}/{DEALS}", f"{LEDGER}/{VERDICTS}", f"{LEDGER}/{ASKED}", "fair",
+               "fair/secret", "plots")
 """The folders dealpool writes into inside a data folder (Folder.check_layout checks each)."""
 
 
