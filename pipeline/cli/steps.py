@@ -66,6 +66,7 @@ def export(ctx: click.Context, out: Path | None = None, sign: Path | None = None
 def verify(ctx: click.Context, directory: Path, key: Path | None = None, not_before: str | None = None,
            min_sequence: int | None = None) -> None:  # fmt: skip
     """`verify`: re-deal and replay an exported pool from its files alone; fail on any change."""
+    limits.in_range("--min-sequence", min_sequence, 0, limits.MAX_SEED, "a sequence number of")
     n, problems = verify_pool(directory, common.solver(ctx), key, not_before, min_sequence)
     fair_problems, fair_line = verify_fair(directory)  # the committed sample, if shipped (issue 17)
     problems += fair_problems
