@@ -52,18 +52,23 @@ def covered(tries: Tries, budget: int) -> bool:
 
 @dataclass
 class Missing:
-    """Sampled deals of `board` with no verdict covering `budget`, a budget asked: `codes` (sorted)."""
+    """Sampled deals of `board` with no verdict covering `budget`, a budget asked. `codes` (sorted)
+    are solved at `budget` by its command; `unless` (sorted) are missing at a smaller budget too, so
+    its command (run first) solves them, and the command at `budget` solves only those it leaves
+    unknown."""
 
     board: str
     budget: int
     codes: list[str]
     sampled: int
     asked: bool = True  # False: the board was never asked to be solved (its default budget shown)
+    unless: list[str] = field(default_factory=list)
 
     def line(self, data: str) -> str:
-        shown = ", ".join(self.codes[:3]) + (", ..." if len(self.codes) > 3 else "")
+        every = sorted(self.codes + self.unless)
+        shown = ", ".join(every[:3]) + (", ..." if len(every) > 3 else "")
         what = f"at budget {self.budget:,}" if self.asked else "(never solved)"
-        return (f"incomplete: {self.board}: {len(self.codes)} of {self.sampled} sampled deals have no verdict {what} "
+        return (f"incomplete: {self.board}: {len(every)} of {self.sampled} sampled deals have no verdict {what} "
                 f"({shown}); run `{self.command(data)}`")  # fmt: skip
 
     def command(self, data: str) -> str:
@@ -94,10 +99,13 @@ def unsolved(deals: list[dict[str, Any]], verdicts: list[dict[str, Any]], asks: 
             continue
         codes = sorted(set(by_board[board]))
         asked = bool(budgets[board])
+        before: set[str] = set()  # missing at a smaller budget: solved there first
         for budget in sorted(budgets[board]) if asked else [engine.board(board).budget]:
             missing = [c for c in codes if not covered(tries[(board, c)], budget)]
             if missing:
-                out.append(Missing(board, budget, missing, len(codes), asked))
+                firm = [c for c in missing if c not in before]
+                out.append(Missing(board, budget, firm, len(codes), asked, [c for c in missing if c in before]))
+                before |= set(missing)
     return out
 
 

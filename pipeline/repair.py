@@ -53,7 +53,8 @@ class Repaired:
         for g in self.missing:
             shown = ", ".join(g.codes[:SHOWN]) + (f", ... ({len(g.codes) - SHOWN} more)" if len(g.codes) > SHOWN else "")
             at = f"at budget {g.budget}" if g.asked else "(never solved)"
-            out.append(f"to re-solve: {g.board} {at}: {len(g.codes)} deal(s): {shown}")
+            then = f", then those of the {len(g.unless)} above left unknown" if g.unless else ""
+            out.append(f"to re-solve: {g.board} {at}: {len(g.codes)} deal(s){then}: {shown or '-'}")
         out += [f"next: {c}" for c in self.sample]
         out += [f"next: {g.command(data)}" for g in self.missing]
         if self.sample:

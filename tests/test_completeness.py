@@ -98,19 +98,19 @@ def test_sampled_but_never_solved_fails_check(tmp_path, capsys):
 
 @pytest.fixture
 def two_budgets(tmp_path, capsys, monkeypatch):
-    """klondike-1 and klondike-3 deals 1..12 solved at 1,000 nodes, then the unknowns at 20,000, in
+    """klondike-1 and klondike-3 deals 1..12 solved at 2,500 nodes, then the unknowns at 20,000, in
     slices of 5 (several parts a budget)."""
     from pipeline import store
 
     monkeypatch.setattr(store, "SLICE", 5)
     data = tmp_path / "d"
     code, out, err = run(capsys, "--data", str(data), "build", "--boards", "klondike-1,klondike-3", "--numbers", "1-12",
-                         "--budget", "1000", "--quiet", solver=FakeSolver())  # fmt: skip
+                         "--budget", "2500", "--quiet", solver=FakeSolver())  # fmt: skip
     assert code == 0, err
     code, out, err = run(capsys, "--data", str(data), "solve", "--budget", "20000", "--quiet", solver=FakeSolver())
     assert code == 0, err
     rows = table_rows(data, "verdicts")
-    assert {r["budget"] for r in rows} == {1000, 20000}  # the fake leaves some unknown at 1,000
+    assert {r["budget"] for r in rows} == {2500, 20000}  # the fake leaves some unknown at 2,500
     assert _check(capsys, data)[0] == 0
     return data, rows
 
@@ -122,45 +122,48 @@ def _flip(path: Path) -> None:
 
 
 def test_repair_of_two_budgets_resolves_exactly_what_it_says(two_budgets, capsys):
-    data, before = two_budgets
-    damaged = [sorted((data / "verdicts").glob("klondike-3.*.b1000.s00000.parquet"))[0],
-               sorted((data / "verdicts").glob("klondike-1.*.b20000.*.parquet"))[0]]  # fmt: skip
-    lost = {}
+    """Every row of klondike-3's first slice lost at both budgets, and a klondike-1 part at 20,000:
+    repair lists the deals to re-solve at 2,500 (exactly those), says the 20,000 command takes those
+    left unknown, and running its commands gives back the very table that was there."""
     import pyarrow.parquet as pq
 
+    data, before = two_budgets
+    first = sorted((data / "verdicts").glob("klondike-3.*.b2500.s00000.parquet"))[0]
+    codes3 = {r["code"] for r in pq.read_table(first).to_pylist()}
+    damaged = [first] + [p for p in sorted((data / "verdicts").glob("klondike-3.*.b20000.*.parquet"))
+                         if codes3 & {r["code"] for r in pq.read_table(p).to_pylist()}]  # fmt: skip
+    damaged.append(sorted((data / "verdicts").glob("klondike-1.*.b20000.*.parquet"))[0])
+    lost = {}
     for p in damaged:
         for r in pq.read_table(p).to_pylist():
             lost[(r["board"], r["code"], r["budget"])] = r
         _flip(p)
     code, out, err = run(capsys, "--data", str(data), "check", "--repair")
     assert code == 0, err
-    assert "dropped verdicts: 2 part(s)" in out and "dropped deals: 0 part(s)" in out, out
+    assert f"dropped verdicts: {len(damaged)} part(s), {len(lost)} row(s)" in out and "dropped deals: 0 part(s)" in out, out
     said: dict[tuple[str, int], set[str]] = {}
     for line in out.splitlines():
         if "to re-solve: " in line:
-            head, codes = line.split("to re-solve: ")[1].split(" deal(s): ")
-            words = head.split(":")[0].split()
-            said[(words[0], int(words[-1]))] = set(codes.split(", "))
-    # what must be re-solved: the dropped rows no other row covers (a deal unknown at 1,000 and
-    # decided at 20,000 needs nothing at 1,000)
+            head, codes = line.split("to re-solve: ")[1].split(": ", 1)[0], line.rsplit(": ", 1)[1]
+            words = head.split()
+            said[(words[0], int(words[-1]))] = set(codes.split(", ")) - {"-"}
+    assert said[("klondike-3", 2500)] == codes3  # all their rows gone: each needs 2,500 first
+    assert "left unknown" in next(ln for ln in out.splitlines() if "klondike-3 at budget 20000" in ln)
     kept = _keyed(table_rows(data, "verdicts"))
-    want: dict[tuple[str, int], set[str]] = {}
-    for (board, c, budget), r in lost.items():
-        covered = any(k[0] == board and k[1] == c and (v["verdict"] in ("won", "lost") or k[2] >= budget) for k, v in kept.items())
-        if not covered:
-            want.setdefault((board, budget), set()).add(c)
-    assert said == want and want, (said, want)
-    solved: Counter = Counter()
+    firm1 = {c for (b, c, budget) in lost if b == "klondike-1" and budget == 20000}
+    assert said[("klondike-1", 20000)] == firm1
+    solved = {}
     for argv in _commands(out):
         code, o, e = run(capsys, *argv, "--quiet", solver=FakeSolver())
         assert code == 0, e
-        solved[tuple(argv)] = int(o.split()[1])
-    assert sum(solved.values()) == sum(len(v) for v in want.values())
-    after = _keyed(table_rows(data, "verdicts"))
-    new = {k for k in after if k not in kept}
-    assert new == {(b, c, budget) for (b, budget), cs in want.items() for c in cs}
-    for k in new:  # deterministic: the very rows that were dropped
-        assert {**after[k], "seconds": 0} == {**{x: y for x, y in lost[k].items() if x != "seconds"}, "seconds": 0}
+        solved[(argv[argv.index("--boards") + 1], int(argv[argv.index("--budget") + 1]))] = int(o.split()[1])
+    unknown3 = {c for (b, c, budget), r in lost.items() if b == "klondike-3" and budget == 2500 and r["verdict"] == "unknown"}
+    assert solved[("klondike-3", 2500)] == len(codes3) and solved[("klondike-1", 20000)] == len(firm1)
+    assert unknown3 & codes3 and len(unknown3 & codes3) < len(codes3)  # the case exercised: some, not all
+    assert solved[("klondike-3", 20000)] == len(unknown3 & codes3)  # exactly those the first left unknown
+    after = table_rows(data, "verdicts")
+    assert sorted(after, key=str) == sorted(before, key=str)  # deterministic: the very table that was there
+    assert len(kept) + len(lost) == len(after)
     assert _check(capsys, data)[0] == 0
     code, out, err = run(capsys, "--data", str(data), "check", "--repair")
     assert "nothing to re-solve" in out and "dropped verdicts: 0 part(s)" in out
