@@ -497,8 +497,8 @@ def killed_scheduler(base: Path) -> list[Row]:
         while not sched_file.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
         address = json.loads(sched_file.read_text())["address"]
-        procs.append(subprocess.Popen([str(bin_dir / "dask"), "worker", address, "--nthreads", "1", "--no-nanny"]
-                                      + common, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))  # fmt: skip
+        procs.append(subprocess.Popen([str(bin_dir / "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
+                                       "--local-directory", str(base / "dask-scratch")] + common, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))  # fmt: skip
         data = base / "dask"
         run = [sys.executable, str(FAKE), "--data", str(data)]
         subprocess.run(run + ["sample", "--boards", "klondike-3", "--numbers", "1-60"], check=True, capture_output=True)

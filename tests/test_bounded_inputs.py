@@ -8,7 +8,7 @@ timeout); a 200,000-deep JSON position ended in a RecursionError traceback; a 30
 a full disk said "disk full writing a file" with the free space of the current folder's disk, not the
 data folder's, and no size needed; the report's DuckDB on a full disk was a traceback; stdin and
 position files were read whole with no cap, a folder as --position said Python's "Is a directory";
---min-sequence took any number. Held on main
+--min-sequence took any number; `keygen ""` was a traceback. Held on main
 already (kept here as the contract): `verify --key /dev/zero`, `export --sign /dev/zero`, a bad key
 path, and the read-only folder (rb's reader lock).
 """
@@ -117,6 +117,8 @@ def test_keys_dev_zero_and_bad_paths(capsys, tmp_path):
         _one_line(code, err, 2, says)
         code, out, err = run(capsys, "--data", str(data), "export", "--sign", key, solver=FakeSolver())
         _one_line(code, err, 2, says)
+    code, out, err = run(capsys, "keygen", "")  # an empty path: a ValueError traceback on main
+    _one_line(code, err, 2, "bad key path")
     big = tmp_path / "big.pem"
     big.write_bytes(b"x" * (1 << 20))
     code, out, err = run(capsys, "verify", str(data / "pool"), "--key", str(big), solver=FakeSolver())

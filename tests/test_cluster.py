@@ -143,7 +143,8 @@ def test_a_killed_scheduler_ends_the_run_in_one_line_and_it_resumes(tmp_path, ca
     try:
         _wait_for(sched_file)
         address = json.loads(sched_file.read_text())["address"]
-        procs.append(subprocess.Popen([str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-nanny"]
+        procs.append(subprocess.Popen([str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
+                                       "--local-directory", str(tmp_path / "scratch")]
                                       + common, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))  # fmt: skip
         data = tmp_path / "d"
         cli = fake_cli()

@@ -114,6 +114,8 @@ def main(argv: list[str] | None = None, solver: Solver | None = None) -> None:
         fail(str(e), e.exit_status)
     except OSError as e:  # the file system said no: one line with the path, never a traceback
         fail(os_error(e), 1)
+    except RecursionError:  # an input nested past Python's stack (each reader says so itself; this is the net)
+        fail("an input is nested too deeply (JSON or a line of moves); give a flat one", 2)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help() if e.ctx else str(e))
         sys.exit(2)

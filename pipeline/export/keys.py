@@ -20,6 +20,8 @@ def keygen(path: Path) -> Path:
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+    if not path.name or path.name in (".", ".."):
+        raise engine.BadInput(f"bad key path {str(path)!r}: give a file name, e.g. keys/operator")
     pub = path.with_name(path.name + ".pub")
     for p in (path, pub):
         if p.exists():
