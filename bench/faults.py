@@ -487,7 +487,7 @@ def killed_scheduler(base: Path) -> list[Row]:
     if not (bin_dir / "dask").exists():
         return [("Dask scheduler killed mid-run", "exit 1, one line", "skipped: no dask here", True)]
     e = os.environ | {"DEALPOOL_SLICE": "4", "DEALPOOL_FAKE_SLEEP": "0.15", "DEALPOOL_FAKE_MODE": "real",
-                      "PYTHONPATH": str(ROOT / "tests")}  # fmt: skip
+                      "PYTHONPATH": str(ROOT / "tests"), "DASK_TEMPORARY_DIRECTORY": str(base / "dask-scratch")}  # fmt: skip
     sched_file = base / "scheduler.json"
     common = ["--no-dashboard", "--dashboard-address", ":0"]
     procs = [subprocess.Popen([str(bin_dir / "dask"), "scheduler", "--port", "0", "--scheduler-file", str(sched_file)]

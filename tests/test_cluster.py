@@ -135,7 +135,8 @@ def test_a_killed_scheduler_ends_the_run_in_one_line_and_it_resumes(tmp_path, ca
     "Failed to reconnect" log and "a Dask task failed: FutureCancelledError ..."; now one line naming
     the scheduler and how to resume, the parts written kept, and a resume completes the folder."""
     e = env() | {"DEALPOOL_SLICE": "4", "DEALPOOL_FAKE_SLEEP": "0.15", "DEALPOOL_FAKE_MODE": "real",
-                 "PYTHONPATH": str(Path(__file__).resolve().parent)}  # fmt: skip
+                 "PYTHONPATH": str(Path(__file__).resolve().parent),
+                 "DASK_TEMPORARY_DIRECTORY": str(tmp_path / "scratch")}  # Dask's scratch in the temp folder  # fmt: skip
     sched_file = tmp_path / "scheduler.json"
     common = ["--no-dashboard", "--dashboard-address", ":0"]
     procs = [subprocess.Popen([str(BIN / "dask"), "scheduler", "--port", "0", "--scheduler-file", str(sched_file)]
