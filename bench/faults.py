@@ -6,7 +6,10 @@ test_pipeline_fuzz.py and test_pipeline_resume.py); this script is the operator'
 Rows: a worker killed by kill -9 mid-deal, a deleted deals part, a verdicts part one row short, two
 writers at once, tampered manifests, signature checks, bad options that used to poison the folder
 or trace back, classic FreeCell codes, hostile entries in the data and export folders, verify's
-gaps and fair races (issue 31), and N fuzzed inputs in process (no traceback allowed).
+gaps and fair races (issue 31), completeness (a run killed before any verdict, repair at two budgets,
+a flipped byte in a deals part, a resume with another DEALPOOL_SLICE), bounded inputs and one-line OS
+errors (/dev/zero, deep JSON, 300 digits, bad keys, a full disk, a read-only folder, a killed Dask
+scheduler; issue 31), and N fuzzed inputs in process (no traceback allowed).
 """
 
 from __future__ import annotations
@@ -298,6 +301,223 @@ def hostile(base: Path) -> list[Row]:
     return out
 
 
+PATCHED = """
+import errno, os, sys
+sys.path.insert(0, {root!r})
+mode, root = sys.argv[1], os.path.abspath(sys.argv[2])
+def refuse(name, real, err):
+    def f(path, *a, **k):
+        writes = name != "open" or (a and a[0] & (os.O_WRONLY | os.O_RDWR | os.O_CREAT))
+        if writes and os.path.abspath(os.fspath(path)).startswith(root):
+            if name == "mkdir" and os.path.isdir(path):
+                raise FileExistsError(errno.EEXIST, "File exists", path)
+            raise OSError(err, os.strerror(err), os.fspath(path))
+        return real(path, *a, **k)
+    return f
+if mode == "full":  # a disk with no room left: the first fsync of a written file says so
+    def fsync(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    os.fsync = fsync
+else:  # a read-only mount: every write under the folder refused
+    for name in ("open", "mkdir", "replace", "rename", "unlink"):
+        setattr(os, name, refuse(name, getattr(os, name), errno.EROFS))
+from pipeline.cli import main
+main(sys.argv[3:])
+"""
+
+
+def patched(mode: str, data: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """The CLI with the disk full (`full`) or the data folder read-only (`ro`), as the OS would say it
+    (ENOSPC on fsync, EROFS on every write under the folder): no mount needed, so it runs anywhere."""
+    e = dict(os.environ)
+    e.pop("DEALPOOL_DATA", None)
+    code = PATCHED.format(root=str(ROOT))
+    return subprocess.run([sys.executable, "-c", code, mode, str(data), "--data", str(data), *argv], cwd=ROOT, env=e,
+                          capture_output=True, text=True)  # fmt: skip
+
+
+def one_line(r: subprocess.CompletedProcess[str]) -> bool:
+    return clean(r) and len(r.stderr.strip().splitlines()) == 1
+
+
+def next_commands(out: str) -> list[list[str]]:
+    """The `next:` commands `check --repair` printed, as argv after `dealpool`."""
+    import shlex
+
+    cmds = [shlex.split(ln.split("next: ", 1)[1]) for ln in out.splitlines() if " next: " in ln]
+    return [c[1:] for c in cmds if c and c[0] == "dealpool" and "check" not in c]
+
+
+def completeness(base: Path) -> list[Row]:
+    """Issue 31, item 1: check proves every sampled deal has its verdict at each budget asked."""
+    import shlex
+    from collections import Counter
+
+    out: list[Row] = []
+    e = {"DEALPOOL_FAKE_MODE": "real", "DEALPOOL_FAKE_SLEEP": "30"}
+    data = base / "killed-early"
+    run = [sys.executable, str(FAKE), "--data", str(data)]
+    subprocess.run(run + ["sample", "--boards", "klondike-3", "--numbers", "1-6"], check=True, capture_output=True)
+    p = subprocess.Popen(run + ["solve", "--budget", "20000", "--workers", "1", "--quiet"], env=os.environ | e,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not list((data / "ledger" / "asked").glob("*.json")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    p.kill()
+    p.wait()
+    r = cli("--data", str(data), "check", "--solves", "0")
+    cmd = r.stderr.split("run `")[-1].split("`")[0] if "run `" in r.stderr else ""
+    r2 = cli(*shlex.split(cmd)[1:], "--quiet") if cmd.startswith("dealpool") else r
+    r3 = cli("--data", str(data), "check", "--solves", "0")
+    out.append(("run killed before any verdict; check, its command, check", "exit 1 naming `solve ... --budget`; 6 solved; 0",
+                f"{last(r)[:60]}...; {last(r2)[:28]}; check exit {r3.returncode}",
+                r.returncode == 1 and one_line(r) and "--budget 20000" in cmd and r2.stdout.startswith("solve: 6 deals")
+                and r3.returncode == 0))  # fmt: skip
+
+    data = base / "two-budgets"
+    for budget in ("2000", "200000"):  # klondike-3 leaves some unknown at 2,000
+        r = cli("--data", str(data), "build", "--boards", "klondike-1,klondike-3", "--numbers", "1-16", "--budget", budget, "--quiet")
+        assert r.returncode == 0, r.stderr
+
+    def table() -> set[tuple[Any, ...]]:
+        return {(r["board"], r["code"], r["budget"], r["verdict"], r["nodes"], tuple(r["line"])) for r in verdicts(data)}
+
+    before = table()
+    parts = sorted((data / "verdicts").glob("klondike-3.*.parquet"))  # every klondike-3 row, at both budgets
+    for part in parts:
+        b = bytearray(part.read_bytes())
+        b[len(b) // 2] ^= 0x40
+        part.write_bytes(bytes(b))
+    r = cli("--data", str(data), "check", "--repair")
+    said = [ln.split("to re-solve: ")[1].split(": ")[:2] for ln in r.stdout.splitlines() if "to re-solve:" in ln]
+    solved = []
+    for argv in next_commands(r.stdout):
+        s = cli(*argv, "--quiet")
+        solved.append(int(s.stdout.split()[1]) if s.returncode == 0 and s.stdout.startswith("solve:") else -1)
+    c = cli("--data", str(data), "check", "--solves", "2")
+    listed = ", ".join(f"{n.split(' deal')[0]}{' + the unknown' if 'unknown' in n else ''} at {w.split()[-1]}" for w, n in said)
+    first = int(said[0][1].split()[0]) if said else -1
+    out.append((f"{len(parts)} verdicts parts damaged (2k, 200k); repair, its commands", "exactly those re-solved; the table back",
+                f"listed {listed}; re-solved {solved}; table {'back' if table() == before else 'differs'}; check {c.returncode}",
+                bool(said) and solved[:1] == [first] and table() == before and c.returncode == 0))  # fmt: skip
+
+    data = fresh_pool(base, "flipped-deals", boards="klondike-1", numbers="1-10")
+    rows = len(verdicts(data))
+    part = sorted((data / "deals").glob("*.parquet"))[0]
+    b = bytearray(part.read_bytes())
+    b[len(b) // 2] ^= 0x40
+    part.write_bytes(bytes(b))
+    r = cli("--data", str(data), "check", "--repair")
+    c = cli("--data", str(data), "check", "--solves", "2")
+    out.append(("a flipped byte in a deals part; check --repair", "deals rebuilt, every verdict kept, check 0",
+                f"{len(verdicts(data))} of {rows} verdicts kept; {'rebuilt' if 'rebuilt deals: 1' in r.stdout else 'not rebuilt'}; "
+                f"check exit {c.returncode}", len(verdicts(data)) == rows and "rebuilt deals: 1" in r.stdout and c.returncode == 0))  # fmt: skip
+
+    data = base / "slices"
+    e = {"DEALPOOL_FAKE_MODE": "real", "DEALPOOL_FAKE_SLEEP": "0.05", "DEALPOOL_SLICE": "4"}
+    run = [sys.executable, str(FAKE), "--data", str(data)]
+    args = ["solve", "--boards", "klondike-3", "--budget", "20000", "--workers", "2", "--quiet"]
+    subprocess.run(run + ["sample", "--boards", "klondike-3", "--numbers", "1-40"], check=True, capture_output=True)
+    p = subprocess.Popen(run + args, env=os.environ | e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(list((data / "verdicts").glob("*.parquet"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.005)
+    alive = p.poll() is None
+    p.kill()
+    p.wait()
+    time.sleep(0.3)
+    done = len(verdicts(data))
+    r = subprocess.run(run + args, env=os.environ | e | {"DEALPOOL_SLICE": "64"}, capture_output=True, text=True)
+    counts = Counter(r["code"] for r in verdicts(data))
+    c = cli("--data", str(data), "check", "--solves", "2")
+    out.append(("kill (DEALPOOL_SLICE=4), resume with 64, check", "every deal solved once; check 0",
+                f"{done} before, {len(counts)} deals after, max {max(counts.values(), default=0)} a deal; check exit {c.returncode}",
+                alive and len(counts) == 40 and set(counts.values()) == {1} and c.returncode == 0))  # fmt: skip
+    return out
+
+
+def inputs(base: Path) -> list[Row]:
+    """Issue 31, item 4: every input read capped, every OS error one line."""
+    out: list[Row] = []
+    t0 = time.monotonic()
+    r = cli("solve", "--position", "/dev/zero")
+    took = time.monotonic() - t0
+    out.append(("solve --position /dev/zero", "exit 2, one line, at once", f"{last(r)} ({took:.1f} s)",
+                r.returncode == 2 and one_line(r) and took < 30))  # fmt: skip
+    r = cli("replay", "SOL1-klondike-N1", stdin="w>f " * (1 << 21))
+    out.append(("replay: 8 MB of moves on stdin", "exit 2, one line", last(r), r.returncode == 2 and one_line(r)))
+    deep = base / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    r = cli("solve", "--position", str(deep))
+    out.append(("solve --position: JSON nested 200,000 deep", "exit 2, one line", last(r), r.returncode == 2 and one_line(r)))
+    data = base / "numbers-from"
+    r = cli("--data", str(data), "sample", "--boards", "klondike-1", "--numbers-from", "9" * 300, "--count", "3")
+    out.append(("sample --numbers-from <300 digits>", "exit 2, one line, nothing written", last(r),
+                r.returncode == 2 and one_line(r) and not data.exists()))  # fmt: skip
+    pool = fresh_pool(base, "keys", boards="klondike-1", numbers="1-3")
+    cli("--data", str(pool), "export")
+    for argv, name in ((["--data", str(pool), "export", "--sign", "/dev/zero"], "export --sign /dev/zero"),
+                       (["--data", str(pool), "export", "--sign", str(base / "no" / "key")], "export --sign <no such file>"),
+                       (["verify", str(pool / "pool"), "--key", str(base)], "verify --key <a folder>")):  # fmt: skip
+        r = cli(*argv)
+        out.append((name, "exit 2, one line", last(r), r.returncode == 2 and one_line(r)))
+    data = base / "full"
+    cli("--data", str(data), "sample", "--boards", "klondike-1", "--numbers", "1-5")
+    r = patched("full", data, "solve", "--budget", "3000", "--quiet")
+    out.append(("disk full (ENOSPC) during solve", "exit 1, one line: path, free space, needed", last(r),
+                r.returncode == 1 and one_line(r) and "free there" in r.stderr and "needed" in r.stderr and str(data) in r.stderr))  # fmt: skip
+    data = fresh_pool(base, "ro", boards="klondike-1", numbers="1-4")
+    cli("--data", str(data), "report")
+    (data / ".lock").unlink()
+    r1 = patched("ro", data, "check", "--solves", "1")
+    r2 = patched("ro", data, "sql", "SELECT count(*) AS n FROM verdicts", "--csv")
+    r3 = patched("ro", data, "solve", "--budget", "5000")
+    out.append(("read-only data folder: check, sql, solve", "0, 0 (4 rows), 1 in one line",
+                f"{r1.returncode}, {r2.returncode} ({r2.stdout.split()[-1:]}), {last(r3)[:60]}",
+                r1.returncode == 0 and r2.returncode == 0 and r2.stdout.split() == ["n", "4"] and r3.returncode == 1
+                and one_line(r3)))  # fmt: skip
+    out += killed_scheduler(base)
+    return out
+
+
+def killed_scheduler(base: Path) -> list[Row]:
+    """A `dask scheduler` killed mid-run: the client ends in one line, the parts kept."""
+    bin_dir = Path(sys.executable).parent
+    if not (bin_dir / "dask").exists():
+        return [("Dask scheduler killed mid-run", "exit 1, one line", "skipped: no dask here", True)]
+    e = os.environ | {"DEALPOOL_SLICE": "4", "DEALPOOL_FAKE_SLEEP": "0.15", "DEALPOOL_FAKE_MODE": "real",
+                      "PYTHONPATH": str(ROOT / "tests"), "DASK_TEMPORARY_DIRECTORY": str(base / "dask-scratch")}  # fmt: skip
+    sched_file = base / "scheduler.json"
+    common = ["--no-dashboard", "--dashboard-address", ":0"]
+    procs = [subprocess.Popen([str(bin_dir / "dask"), "scheduler", "--port", "0", "--scheduler-file", str(sched_file)]
+                              + common, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not sched_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = json.loads(sched_file.read_text())["address"]
+        procs.append(subprocess.Popen([str(bin_dir / "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
+                                       "--local-directory", str(base / "dask-scratch")] + common, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))  # fmt: skip
+        data = base / "dask"
+        run = [sys.executable, str(FAKE), "--data", str(data)]
+        subprocess.run(run + ["sample", "--boards", "klondike-3", "--numbers", "1-60"], check=True, capture_output=True)
+        client = subprocess.Popen(run + ["solve", "--budget", "20000", "--quiet", "--cluster", address], env=e,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+        deadline = time.monotonic() + 60
+        while not list((data / "verdicts").glob("*.parquet")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        procs[0].kill()
+        o, err = client.communicate(timeout=120)
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+    r = subprocess.CompletedProcess(client.args, client.returncode or 0, o, err)
+    return [("Dask scheduler killed mid-run", "exit 1, one line", last(r),
+             r.returncode == 1 and one_line(r) and "stopped answering" in err)]  # fmt: skip
+
+
 def fuzz(base: Path, n: int) -> list[Row]:
     """`n` random command lines in process: any exception past the CLI's edge is a traceback."""
     import engine
@@ -355,7 +575,8 @@ def main(argv: list[str] | None = None) -> int:
     base = a.keep or Path(tempfile.mkdtemp(prefix="dealpool-faults-"))
     rows: list[Row] = []
     try:
-        for step in (worker_killed, damaged_storage, two_writers, tampered_exports, bad_options, classic, hostile):
+        for step in (worker_killed, damaged_storage, two_writers, tampered_exports, bad_options, classic, hostile,
+                     completeness, inputs):
             rows += step(base)
         rows += fuzz(base, a.fuzz)
     finally:

@@ -139,13 +139,21 @@ def write_duckdb(folder: Folder) -> Path:
     """Write `<data>/dealpool.duckdb` (views only), atomically: built beside, then renamed."""
     dest = folder.root / DB_NAME
     folder.glob(DEALS)  # refuses a path DuckDB cannot open, before any work
+    import duckdb
+
     with files.atomic(dest) as tmp:
-        con = connect(folder, str(tmp))
         try:
-            con.execute(views_sql(grades=grades_glob(folder)))
+            con = connect(folder, str(tmp))
+            try:
+                con.execute(views_sql(grades=grades_glob(folder)))
+            finally:
+                con.close()
+        except duckdb.Error as e:  # its own writes: a full disk or a read-only folder, one line
+            if "No space left" in str(e) or "Disk quota" in str(e):
+                raise files.disk_full(dest, None) from None
+            raise engine.RunFailed(f"cannot write {str(dest)!r}: {one_line(e)}") from None
         finally:
-            con.close()
-        files.remove(Path(str(tmp) + ".wal"))
+            files.remove(Path(str(tmp) + ".wal"))  # never left behind, whatever happened
     return dest
 
 

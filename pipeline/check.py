@@ -3,8 +3,9 @@
 Re-deals a sample of stored codes with both shuffles (engine.deal, the published method in Python,
 and engine.native_order, the Rust one) and compares the orders byte for byte with the stored ones;
 re-solves a sample of verdicts and compares verdict, node count and line; checks the published test
-values of the deal method; counts referee refusals and duplicate rows. Seed 003 does the first of
-these on every run ("deal() reproducible across 6 sample seeds"); we do all four.
+values of the deal method; counts referee refusals and duplicate rows; and proves completeness: every
+sampled deal has exactly one verdict row at each budget asked (pipeline/plan.py's unsolved). Seed
+003 does the first of these on every run ("deal() reproducible across 6 sample seeds"); we do all.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import shlex
 from dataclasses import dataclass, field
 from functools import partial
 
 import engine
 from pipeline import spec_values, store, workers
 from pipeline.grades import check_grades
+from pipeline.plan import Missing, unsolved
 from pipeline.retry import retryable
 from pipeline.solver import Solver, refused
 from pipeline.store import DEALS, VERDICTS, Folder
@@ -31,6 +34,7 @@ class CheckResult:
     rows: int = 0
     graded: int = 0  # grades re-graded (pipeline/grades.py's check_grades)
     problems: list[str] = field(default_factory=list)
+    missing: list[Missing] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -104,6 +108,17 @@ def resolve_all(rows: list[dict], solver: Solver = engine, n_workers: int | None
     return [out[i] for i in range(len(rows))]
 
 
+def check_complete(folder: Folder, deals: list[dict], verdicts: list[dict], res: CheckResult) -> None:
+    """Completeness: every sampled deal has its verdict at each budget asked (plan.unsolved, the rule
+    `solve` plans by), each hole one line naming what is missing and the command that fills it. Only
+    the listed parts' rows are passed in."""
+    asks, problems = store.read_asks(folder)
+    res.problems += problems
+    res.missing = unsolved(deals, verdicts, asks)
+    data = shlex.quote(str(folder.root))
+    res.problems += [g.line(data) for g in res.missing]
+
+
 def run_check(
     folder: Folder, deals_sample: int = 20, solve_sample: int = 10, seed: int = 0, solver: Solver = engine,
     grades: bool = True,
@@ -149,6 +164,7 @@ def run_check(
         if r["verdict"] == "won" and r["referee"] != "ok":
             res.problems.append(f"{r['code']}: won without a referee replay")
     check_errors(verdicts, res)
+    check_complete(folder, deals, verdicts, res)
     decided = [r for r in verdicts if r["verdict"] in ("won", "lost", "unknown")]
     mine = engine.engine_version()
     vb: dict[str, list[dict]] = {}

@@ -188,15 +188,57 @@ def runner(address: str | None) -> Iterator[Runner | None]:
                                       "with `dask scheduler` or give --cluster local") from None  # fmt: skip
         joins = _Joins()
         client.subscribe_topic("all", joins)
+        quiet = logging.getLogger("distributed.client")
+        level = quiet.level
+        quiet.setLevel(logging.CRITICAL)  # a lost scheduler's "Failed to reconnect" log would be a second line
         try:
             yield lambda tasks, fn, n_workers, on_death: run(client, tasks, fn, on_death, joins)
         finally:
             client.close()
             if cluster is not None:
                 cluster.close()
+            quiet.setLevel(level)
+
+
+def scheduler_lost(client: Any, err: BaseException) -> bool:
+    """Whether `err` says the scheduler stopped answering (killed, its host gone): the client cancels
+    every future with reason scheduler-connection-lost, or a call to it fails to connect."""
+    from distributed.comm.core import CommClosedError
+
+    text = str(err)
+    return (isinstance(err, (CommClosedError, OSError)) or "scheduler-connection-lost" in text
+            or type(err).__name__ in ("FutureCancelledError", "CancelledError") or client.status in ("closed", "closing"))  # fmt: skip
+
+
+def lost_line(client: Any) -> str:
+    try:
+        where = client.scheduler.address
+    except Exception:  # the client may already be closed
+        where = "?"
+    return (f"the Dask scheduler at {where!r} stopped answering (killed or unreachable) with deals still to "
+            "solve: start it (and its workers) again, then run the same command to resume; the parts written are kept")
 
 
 def run(
+    client: Any,
+    tasks: Iterable[tuple[Any, Any]],
+    fn: Callable[[Any], Any],
+    on_death: Callable[[Any, int | None], Any],
+    joins: _Joins,
+) -> Iterator[tuple[Any, Any]]:
+    """_run, with a scheduler that stops answering turned into one line (RunFailed) instead of Dask's
+    cancelled futures and reconnect logs: the run ends, and the same command resumes it."""
+    try:
+        yield from _run(client, tasks, fn, on_death, joins)
+    except engine.DealpoolError:
+        raise
+    except Exception as err:
+        if scheduler_lost(client, err):
+            raise engine.RunFailed(lost_line(client)) from None
+        raise
+
+
+def _run(
     client: Any,
     tasks: Iterable[tuple[Any, Any]],
     fn: Callable[[Any], Any],
@@ -255,6 +297,8 @@ def run(
             except engine.RunFailed:
                 raise
             except Exception as err:  # not the deals' doing (solve_item records their errors as rows)
+                if scheduler_lost(client, err):
+                    raise engine.RunFailed(lost_line(client)) from None
                 raise engine.RunFailed(f"a Dask task failed: {type(err).__name__}: {err}".splitlines()[0][:500]) from None
             else:
                 if version != mine:

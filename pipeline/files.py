@@ -18,11 +18,13 @@ write, truncate or delete a file outside it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
+import shutil
 import stat
 from pathlib import Path
-from typing import Iterator
+from typing import BinaryIO, Iterator, TextIO
 
 import engine
 
@@ -30,14 +32,72 @@ CHUNK = 1 << 20
 """Bytes read at a time when hashing a file (big files are never read whole)."""
 
 
+def size_text(n: int) -> str:
+    """Bytes as a person reads them: KiB under a MiB, MiB above."""
+    if n < 1024:
+        return f"{max(n, 0)} bytes"
+    return f"{n / 2**20:,.1f} MiB" if n >= 2**20 else f"{n / 1024:,.0f} KiB"
+
+
+def free_bytes(path: Path) -> int | None:
+    """Free space for an unprivileged writer on the file system holding `path` (its nearest existing
+    folder), or None when the system will not say."""
+    p = Path(os.path.abspath(path))
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    try:
+        st = os.statvfs(p)
+        return st.f_bavail * st.f_frsize
+    except OSError:
+        try:
+            return shutil.disk_usage(p).free
+        except OSError:
+            return None
+
+
+def full(e: BaseException) -> bool:
+    """An error saying the disk (or the quota) is full."""
+    return isinstance(e, OSError) and e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
+def disk_full(path: Path, needed: int | None) -> engine.RunFailed:
+    """The one line for a write the disk had no room for: the path, the free space there, and what the
+    write needs (its size, or an upper bound)."""
+    free = free_bytes(path)
+    has = "no" if free is None else size_text(free)
+    need = f"about {size_text(needed)} needed" if needed is not None else "more needed"
+    return engine.RunFailed(
+        f"disk full writing {str(path)!r}: {has} free there, {need}; free some space and run the command "
+        "again (nothing already written is lost: a run resumes)"
+    )
+
+
+@contextlib.contextmanager
+def room(path: Path, needed: int | None) -> Iterator[None]:
+    """Turn a full disk (ENOSPC, EDQUOT) met while writing `path` into disk_full's one line, wherever
+    the OSError came from (a write, a flush, an fsync, pyarrow's writer)."""
+    try:
+        yield
+    except OSError as e:
+        if full(e):
+            raise disk_full(path, needed) from None
+        raise
+
+
 def sha256_bytes(data: bytes) -> str:
     """The SHA-256 of `data`, lowercase hex."""
     return hashlib.sha256(data).hexdigest()
 
 
-def open_regular(path: Path) -> int:
+MAX_PARQUET = 4 << 30
+"""The most bytes of a Parquet file read (a data folder's part, an export's board file): far past
+any pool's (a part holds at most 1,000 deals), so a planted giant is refused before pyarrow reads it."""
+
+
+def open_regular(path: Path, cap: int | None = None) -> int:
     """`path` opened for reading (fd), refused with one line unless it is a regular file: never a
-    symlink (O_NOFOLLOW) nor a FIFO or device (which could block or never end)."""
+    symlink (O_NOFOLLOW) nor a FIFO or device (which could block or never end); nor, with `cap`, a
+    file larger than `cap` bytes (for readers that take a whole file, as pyarrow does)."""
     try:
         fd = os.open(path, os.O_RDONLY | NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
@@ -48,6 +108,9 @@ def open_regular(path: Path) -> int:
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
         raise engine.BadInput(f"{str(path)!r} is {_kind(st.st_mode)}; refused (dealpool reads only regular files here)")
+    if cap is not None and st.st_size > cap:
+        os.close(fd)
+        raise engine.BadInput(f"{str(path)!r} is larger than {cap:,} bytes; refused")
     return fd
 
 
@@ -62,6 +125,51 @@ def sha256(path: Path) -> str:
 
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def read_capped(path: Path, cap: int, what: str = "file", follow: bool = False) -> bytes:
+    """The bytes of `path`, refused with one line (BadInput) past `cap` bytes: the one reader of every
+    file dealpool is handed (a position, a key, a manifest, a ledger entry, a fair record), so none is
+    ever read without limit. By default a regular file only (open_regular: never a symlink, FIFO or
+    device); `follow` is for a path the operator names on the command line, which may be a symlink or
+    a pipe (`<(...)`): read too, but never past `cap` (/dev/zero is refused after cap + 1 bytes)."""
+    if follow:
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError as e:
+            raise engine.BadInput(f"cannot read {what} {str(path)!r} ({e.strerror})") from None
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise engine.BadInput(f"cannot read {what} {str(path)!r}: it is a folder")
+    else:
+        fd = open_regular(path)
+    with os.fdopen(fd, "rb") as f:
+        data = read_stream(f, cap, f"{what} {str(path)!r}")
+    assert isinstance(data, bytes)
+    return data
+
+
+def read_input(source: str, cap: int, what: str) -> str:
+    """A command's text input: the file `source` names (followed: a symlink or a pipe is fine), or
+    stdin for '-', never more than `cap` bytes (BadInput, one line, past it or when it is not UTF-8)."""
+    if source == "-":
+        import sys
+
+        data = read_stream(sys.stdin, cap, f"{what} on stdin")
+        return data if isinstance(data, str) else data.decode("utf-8", errors="strict")
+    raw = read_capped(Path(source), cap, what, follow=True)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise engine.BadInput(f"{what} {source!r} is not UTF-8 text (byte {e.start}); refused") from None
+
+
+def read_stream(f: BinaryIO | TextIO, cap: int, what: str) -> bytes | str:
+    """At most `cap` bytes (or characters) of an open stream; BadInput, one line, when there are more."""
+    data = f.read(cap + 1)
+    if len(data) > cap:
+        raise engine.BadInput(f"{what} is larger than {cap:,} bytes; refused")
+    return data
 
 
 def _kind(mode: int) -> str:
@@ -174,9 +282,10 @@ def atomic(dest: Path, tmp_dir: Path | None = None) -> Iterator[Path]:
     tmp = temp_path(dest, tmp_dir)
     remove(tmp)  # whatever is there (a planted symlink) goes first; the folder is checked real
     try:
-        yield tmp
-        fsync_file(tmp)
-        replace(tmp, dest)
+        with room(dest, None):
+            yield tmp
+            fsync_file(tmp)
+            replace(tmp, dest)
     finally:
         remove(tmp)
 
@@ -192,11 +301,12 @@ def write_atomic(dest: Path, data: bytes, mode: int = 0o666, tmp_dir: Path | Non
     tmp = temp_path(dest, tmp_dir)
     remove(tmp)
     try:
-        fd = open_new(tmp, mode)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        replace(tmp, dest)
+        with room(dest, len(data)):
+            fd = open_new(tmp, mode)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            replace(tmp, dest)
     finally:
         remove(tmp)

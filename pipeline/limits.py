@@ -26,7 +26,10 @@ MAX_RANDOM = 1_000_000
 MAX_CHECK_SAMPLE = 1_000_000
 """`check --deals` and `--solves`: stored rows re-dealt and re-solved per board."""
 MAX_SEED = 2**63 - 1
-"""`check --seed`: the seed of the check's choice of rows."""
+"""`check --seed`, `sample --numbers-from`: a seed; `verify --min-sequence`: a manifest's sequence."""
+MAX_INPUT = 4 << 20
+"""The most bytes of text a command reads from a file or stdin (a position, a line of moves): a
+line of 10,000 moves is under 100 KB; /dev/zero is refused after this many."""
 
 
 def _shown(value: int) -> str:
@@ -68,6 +71,11 @@ def check_random(count: int) -> None:
     """`sample --random N`: random deals per board."""
     if not 1 <= count <= MAX_RANDOM:
         raise engine.BadInput(f"bad --random {count}: give a count of 1..{MAX_RANDOM:,} random deals per board")
+
+
+def check_seeded(numbers_from: int | None, count: int | None) -> None:
+    """`sample --numbers-from SEED --count N`, before any work (a 300-digit seed once named a file)."""
+    check_ranges(("--numbers-from", numbers_from, 0, MAX_SEED), ("--count", count, 1, MAX_NUMBER))
 
 
 def check_check(n_deals: int, n_solves: int, seed: int) -> None:

@@ -138,7 +138,9 @@ def solve_pool(
     The options are the caller's, checked (the CLI checks each once, pipeline/limits.py)."""
     folder.require()
     store.clear_tmp(folder)
-    slices = plan(folder, budgets_for(boards, budget))
+    budgets = budgets_for(boards, budget)
+    slices = plan(folder, budgets)
+    store.record_asks(folder, budgets)  # before any deal: a run killed now still fails `check`
     n_workers = n_workers or os.cpu_count() or 1
     total = sum(len(s.todo) for s in slices)
     summary = Summary(deals=total)

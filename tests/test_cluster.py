@@ -130,6 +130,49 @@ def test_scheduler_by_address_survives_a_killed_worker(tmp_path):
             p.wait()
 
 
+def test_a_killed_scheduler_ends_the_run_in_one_line_and_it_resumes(tmp_path, capsys):
+    """issue 31: the `dask scheduler` is killed mid-run. On main (c750337) the client ended in Dask's
+    "Failed to reconnect" log and "a Dask task failed: FutureCancelledError ..."; now one line naming
+    the scheduler and how to resume, the parts written kept, and a resume completes the folder."""
+    e = env() | {"DEALPOOL_SLICE": "4", "DEALPOOL_FAKE_SLEEP": "0.15", "DEALPOOL_FAKE_MODE": "real",
+                 "PYTHONPATH": str(Path(__file__).resolve().parent),
+                 "DASK_TEMPORARY_DIRECTORY": str(tmp_path / "scratch")}  # Dask's scratch in the temp folder  # fmt: skip
+    sched_file = tmp_path / "scheduler.json"
+    common = ["--no-dashboard", "--dashboard-address", ":0"]
+    procs = [subprocess.Popen([str(BIN / "dask"), "scheduler", "--port", "0", "--scheduler-file", str(sched_file)]
+                              + common, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]  # fmt: skip
+    try:
+        _wait_for(sched_file)
+        address = json.loads(sched_file.read_text())["address"]
+        procs.append(subprocess.Popen([str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-nanny",
+                                       "--local-directory", str(tmp_path / "scratch")]
+                                      + common, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))  # fmt: skip
+        data = tmp_path / "d"
+        cli = fake_cli()
+        subprocess.run(cli + ["--data", str(data), "sample", "--boards", "klondike-3", "--numbers", "1-60"],
+                       check=True, env=e, capture_output=True)  # fmt: skip
+        client = subprocess.Popen(cli + ["--data", str(data), "solve", "--budget", NODES, "--quiet", "--cluster", address],
+                                  env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+        deadline = time.monotonic() + 60
+        while not part_names(data, "verdicts") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert client.poll() is None, "the run ended before the scheduler could be killed: make it longer"
+        procs[0].send_signal(signal.SIGKILL)
+        out, err = client.communicate(timeout=120)
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+    lines = err.strip().splitlines()
+    assert client.returncode == 1 and len(lines) == 1 and "Traceback" not in err, err
+    assert "Dask scheduler" in lines[0] and "stopped answering" in lines[0] and address in lines[0], lines[0]
+    kept = table_rows(data, "verdicts")
+    assert 4 <= len(kept) < 60
+    code, out, err = run(capsys, "--data", str(data), "solve", "--budget", NODES, "--quiet")
+    assert code == 0 and out.startswith(f"solve: {60 - len(kept)} deals"), (out, err)
+    assert run(capsys, "--data", str(data), "check", "--solves", "2")[0] == 0
+
+
 def test_seeded_numbers_are_reproducible_distinct_and_grow_as_a_prefix():
     from pipeline.limits import MAX_NUMBER
     from pipeline.sample import seeded_numbers

@@ -1,10 +1,13 @@
 """Bad input never finds a traceback (issue 12, finding 5): every option is checked against its range
 before any work, and a hypothesis fuzz test over codes, lines and options asserts one line on
-stderr, exit 2 for bad input, and no exception past the CLI's edge."""
+stderr, exit 2 for bad input, and no exception past the CLI's edge. Issue 31 added positions on
+stdin (nested 200,000 deep, 4 MB and more), hints, --numbers-from/--count and verify's
+--min-sequence/--key to the fuzzed inputs."""
 
 from __future__ import annotations
 
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -98,13 +101,33 @@ line_text = st.one_of(
     st.lists(st.text(max_size=8), max_size=8).map(" ".join),
     st.text(max_size=60),
 )
+position_text = st.one_of(  # --position -: Solvitaire JSON, nested, broken, huge (issue 31)
+    st.sampled_from(["", "{", "[]", '{"tableau piles": 3}', '{"tableau piles": [[]]}', "[" * 200_000 + "]" * 200_000,
+                     "{" * 5000, '{"tableau piles": [["AS", "AS"]]}', '{"tableau piles": [["XX"]], "stock": 7}',
+                     "w>f " * 1_100_000]),  # fmt: skip
+    st.text(max_size=60),
+    st.recursive(st.sampled_from(["AS", "10H", 1, None]), lambda c: st.lists(c, max_size=4), max_leaves=12).map(
+        lambda v: '{"tableau piles": ' + repr(v).replace("'", '"').replace("None", "null") + "}"
+    ),
+)
 option = st.sampled_from(["--budget", "--nodes", "--max-mb", "--workers", "--random", "--target", "--deals", "--solves", "--seed"])
 
 
 @st.composite
 def argvs(draw) -> tuple[list[str], str]:
     """A command line (never a large valid sample: values are nasty) and its stdin."""
-    kind = draw(st.sampled_from(["deal", "code", "replay", "solve", "sample", "build", "check", "option"]))
+    kind = draw(st.sampled_from(["deal", "code", "replay", "solve", "sample", "build", "check", "option",
+                                 "position", "hint", "seeded", "verify"]))  # fmt: skip
+    if kind == "position":
+        return ["solve", "--position", "-", *draw(st.sampled_from([[], ["--board", "freecell"], ["--board", "x"]]))], draw(position_text)
+    if kind == "hint":
+        return ["hint", draw(st.one_of(st.just("SOL1-klondike-N1"), code_text))], draw(line_text)
+    if kind == "seeded":
+        return ["sample", "--boards", "klondike-1", "--numbers-from", draw(st.sampled_from(NASTY_INTS + ["9" * 300])),
+                "--count", draw(st.sampled_from(NASTY_INTS + ["9" * 300]))], ""  # fmt: skip
+    if kind == "verify":
+        return ["verify", draw(st.sampled_from(["nosuch", "/dev/null", "."])), draw(st.sampled_from(["--min-sequence", "--key"])),
+                draw(st.sampled_from(NASTY_INTS + ["/dev/zero", "9" * 300]))], ""  # fmt: skip
     if kind == "deal":
         return ["deal", "--code", draw(code_text)], ""
     if kind == "code":
@@ -125,7 +148,11 @@ def argvs(draw) -> tuple[list[str], str]:
     return [cmd, draw(option), draw(st.sampled_from(NASTY_INTS))], ""
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ_EXAMPLES = int(os.environ.get("DEALPOOL_FUZZ_EXAMPLES", "300"))
+"""Examples of the fuzz test: 300 in `make test`; more for a deliberate search (DEALPOOL_FUZZ_EXAMPLES=5000)."""
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(case=argvs())
 def test_fuzz_no_traceback(capsys, monkeypatch, tmp_path, case):
     argv, stdin = case

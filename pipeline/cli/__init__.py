@@ -21,9 +21,7 @@ stderr, never a traceback.
 from __future__ import annotations
 
 import errno
-import os
 import re
-import shutil
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -31,6 +29,7 @@ from typing import NoReturn
 import click
 
 import engine
+from pipeline import files
 from pipeline.cli import build, check, deal, export, fair, play, report, sample, serve, solve
 from pipeline.solver import Solver
 
@@ -78,7 +77,13 @@ for _module in (deal, play, sample, solve, build, check, report, export, fair, s
 
 def _shorten(message: str) -> str:
     """A huge value echoed back (a 5,000-digit number) cut to its first characters and its length."""
-    return re.sub(r"\S{81,}", lambda m: f"{m[0][:40]}...({len(m[0]):,} characters)", message)
+    def cut(m: re.Match[str]) -> str:
+        t = m[0]
+        if "/" in t and len(t) <= 600 and t.lstrip("(").startswith("'"):  # a quoted path: named whole
+            return t
+        return f"{t[:40]}...({len(t):,} characters)"
+
+    return re.sub(r"\S{81,}", cut, message)
 
 
 def fail(message: str, status: int) -> NoReturn:
@@ -91,14 +96,8 @@ def os_error(e: OSError) -> str:
     """One line for an OSError: what the system said and the path; disk full names the free space."""
     where = " ".join(repr(str(f)) for f in (e.filename, e.filename2) if f is not None)
     why = e.strerror or type(e).__name__
-    if e.errno == errno.ENOSPC:
-        path = e.filename if e.filename is not None else "."
-        try:
-            free = shutil.disk_usage(os.path.dirname(os.path.abspath(str(path))) or ".").free
-        except OSError:
-            free = 0
-        return (f"disk full writing {where or 'a file'}: {free // 2**20:,} MiB free; free more space "
-                "(a part needs a few MiB, an export the size of its pool) and run the command again: nothing written is lost")
+    if files.full(e):  # a write outside files.room (which names what it needs too)
+        return str(files.disk_full(Path(str(e.filename if e.filename is not None else ".")), None))
     if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return f"cannot write {where or 'a file'} ({why}): the folder is read-only; `check` and `sql` still read it"
     return f"{why}: {where}" if where else why
@@ -115,6 +114,8 @@ def main(argv: list[str] | None = None, solver: Solver | None = None) -> None:
         fail(str(e), e.exit_status)
     except OSError as e:  # the file system said no: one line with the path, never a traceback
         fail(os_error(e), 1)
+    except RecursionError:  # an input nested past Python's stack (each reader says so itself; this is the net)
+        fail("an input is nested too deeply (JSON or a line of moves); give a flat one", 2)
     except click.exceptions.NoArgsIsHelpError as e:
         click.echo(e.ctx.get_help() if e.ctx else str(e))
         sys.exit(2)

@@ -14,6 +14,7 @@ import engine
 from pipeline import build, cluster, limits, memcap, sample, solve, store
 from pipeline.cli import common, steps
 from pipeline.engine_build import check_one_build
+from pipeline.plan import budgets_for
 from pipeline.store import Folder
 
 DEFAULT_POOL_NUMBERS = "1-100"
@@ -40,6 +41,7 @@ def _build_locked(ctx: click.Context, folder: Folder, bs: list[str], target: int
                   random_: int | None, budget: int | None, workers: int | None, max_mb: int, quiet: bool,
                   classic: str | None, run: cluster.Runner | None = None, no_grade: bool = False) -> None:  # fmt: skip
     check_one_build(folder)  # before sampling: no work done for a run that would be refused
+    store.record_asks(folder, budgets_for(bs, budget))  # before sampling: a kill after it still fails `check`
     if target is not None:
         if numbers is not None or random_ is not None or classic is not None:
             raise engine.BadInput("give --target, or a fixed sample (--numbers / --random / --classic), not both")

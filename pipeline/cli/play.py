@@ -10,11 +10,11 @@ unreadable line is bad input (exit 2, one line, via engine.BadInput).
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
 import engine
+from pipeline import files, limits
 
 
 @click.command("replay")
@@ -36,7 +36,7 @@ def replay_cmd(code: str, fmt: str) -> int:
         deal = engine.deal(code)
     except engine.BadInput as e:
         raise engine.BadInput(f"bad code: {e}") from None
-    line = engine.parse_line(sys.stdin.read())
+    line = engine.parse_line(files.read_input("-", limits.MAX_INPUT, "the line"))
     if fmt == "solvitaire":
         click.echo(engine.position_after(deal, line), nl=False)
         return 0
@@ -70,7 +70,7 @@ def hint_cmd(code: str, budget: int | None, as_json: bool) -> None:
         dealt = engine.deal(code)
     except engine.BadInput as e:
         raise engine.BadInput(f"bad code: {e}") from None
-    moves = engine.parse_line(sys.stdin.read())
+    moves = engine.parse_line(files.read_input("-", limits.MAX_INPUT, "the line"))
     h = engine.hint(dealt, moves, budget)
     if as_json:
         click.echo(json.dumps({"verdict": h.verdict, "move": h.move, "line": h.line, "nodes": h.nodes, "budget": h.budget}))

@@ -8,7 +8,7 @@ import click
 import engine
 from pipeline import fair, sample, store
 from pipeline.cli import common
-from pipeline.limits import MAX_NUMBER
+from pipeline.limits import MAX_NUMBER, check_seeded
 
 
 @click.command("sample")
@@ -33,6 +33,7 @@ def sample_cmd(ctx: click.Context, boards: str | None, numbers: str | None, rand
     if numbers_from is not None or count is not None:
         if numbers_from is None or count is None or numbers is not None or random_ is not None or classic or committed:
             raise engine.BadInput("give --numbers-from SEED with --count N, and neither --numbers nor --random")
+        check_seeded(numbers_from, count)
         with store.writer(common.folder(ctx)) as folder:
             added = sample.sample_seeded(folder, bs, numbers_from, count)
         click.echo("sample: " + ", ".join(f"{b} +{n}" for b, n in added.items()))

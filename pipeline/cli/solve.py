@@ -4,30 +4,26 @@ sampled, unsolved deal of the data folder (pipeline/solve.py) across workers or 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import click
 
 import engine
-from pipeline import cluster, limits, memcap, sample, solve, store
+from pipeline import cluster, files, limits, memcap, sample, solve, store
 from pipeline.cli import common
 from pipeline.store import Folder
 
 
 def _read_text(source: str) -> str:
-    """A file's text, or stdin's for '-'; BadInput for a file that cannot be read."""
-    if source == "-":
-        return sys.stdin.read()
-    try:
-        return Path(source).read_text()
-    except (OSError, UnicodeDecodeError) as e:
-        raise engine.BadInput(f"cannot read position file {source!r}: {getattr(e, 'strerror', None) or e}") from None
+    """A file's text, or stdin's for '-', at most limits.MAX_INPUT bytes (files.read_input)."""
+    return files.read_input(source, limits.MAX_INPUT, "position file" if source != "-" else "the position")
 
 
 def _solve_position(source: str, board: str | None, budget: int | None, max_mb: int, as_json: bool) -> None:
     """`dealpool solve --position FILE|-`: solve a Solvitaire JSON position, print verdict and line."""
-    pos = engine.read_position(_read_text(source), board)
+    try:
+        pos = engine.read_position(_read_text(source), board)
+    except RecursionError:
+        raise engine.BadInput("the position's JSON is nested too deeply; accepted: Solvitaire's JSON deal format") from None
     r = engine.solve_position(pos, budget, max_mb)
     if as_json:
         click.echo(json.dumps({"board": r.board, "verdict": r.verdict, "nodes": r.nodes, "budget": r.budget,

@@ -7,6 +7,7 @@ A step that finds something wrong raises engine.RunFailed (exit 1), its line the
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import click
@@ -16,6 +17,7 @@ from pipeline import limits, store
 from pipeline.check import run_check
 from pipeline.cli import common
 from pipeline.export import export_pool, verify_fair, verify_pool
+from pipeline.repair import repair as repair_folder
 from pipeline.report import write_report
 
 CHECK_DEALS = 20
@@ -34,8 +36,8 @@ def check(ctx: click.Context, n_deals: int = CHECK_DEALS, n_solves: int = CHECK_
     folder = common.folder(ctx).require()
     with store.writer(folder) if repair or adopt else store.reader(folder):  # a read-only folder is checked too
         if repair:
-            for step in store.repair(folder):
-                click.echo(f"check --repair: next: {step}")
+            for line in repair_folder(folder).lines(shlex.quote(str(folder.root))):
+                click.echo(f"check --repair: {line}")
             return
         if adopt:
             click.echo(f"check --adopt: {store.adopt(folder)} part(s) recorded in the ledger")
@@ -68,6 +70,7 @@ def export(ctx: click.Context, out: Path | None = None, sign: Path | None = None
 def verify(ctx: click.Context, directory: Path, key: Path | None = None, not_before: str | None = None,
            min_sequence: int | None = None) -> None:  # fmt: skip
     """`verify`: re-deal and replay an exported pool from its files alone; fail on any change."""
+    limits.in_range("--min-sequence", min_sequence, 0, limits.MAX_SEED, "a sequence number of")
     n, problems = verify_pool(directory, common.solver(ctx), key, not_before, min_sequence)
     fair_problems, fair_line = verify_fair(directory)  # the committed sample, if shipped (issue 17)
     problems += fair_problems

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,8 @@ def keygen(path: Path) -> Path:
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+    if not path.name or path.name in (".", ".."):
+        raise engine.BadInput(f"bad key path {str(path)!r}: give a file name, e.g. keys/operator")
     pub = path.with_name(path.name + ".pub")
     for p in (path, pub):
         if p.exists():
@@ -38,10 +39,7 @@ def _load_key(path: Path, private: bool) -> Any:
 
     what = "private" if private else "public"
     try:
-        with os.fdopen(files.open_regular(path), "rb") as f:  # a regular file, never /dev/zero
-            data = f.read(MAX_KEY + 1)
-        if len(data) > MAX_KEY:
-            raise engine.BadInput(f"{str(path)!r} is larger than {MAX_KEY:,} bytes: not an Ed25519 {what} key in PEM")
+        data = files.read_capped(path, MAX_KEY, f"{what} key")  # a regular file, never /dev/zero
     except OSError as e:
         raise engine.BadInput(f"cannot read the {what} key {str(path)!r} ({e.strerror}); make one with `dealpool keygen KEY`") from None
     try:

@@ -30,6 +30,7 @@ from pipeline.export.format import (
 )
 from pipeline.export.graded import check_deal_grades, check_grading_shape, check_regrade
 from pipeline.export.keys import load_public_key
+from pipeline import files
 from pipeline.files import open_regular, sha256
 from pipeline.solver import Solver, referee
 
@@ -43,13 +44,8 @@ def _short(e: BaseException) -> str:
 
 
 def read_capped(path: Path, cap: int = MAX_MANIFEST) -> bytes:
-    """A regular file's bytes (open_regular: never a symlink or FIFO), refused past `cap` bytes: a
-    pool's file is never read without limit."""
-    with os.fdopen(open_regular(path), "rb") as f:
-        data = f.read(cap + 1)
-    if len(data) > cap:
-        raise engine.BadInput(f"{str(path)!r} is larger than {cap:,} bytes; refused")
-    return data
+    """A pool file's bytes (files.read_capped: a regular file only, never past `cap` bytes)."""
+    return files.read_capped(path, cap, "pool file")
 
 
 def load_manifest(out: Path) -> tuple[dict[str, Any] | None, Problems]:
@@ -173,7 +169,7 @@ def check_hashes(out: Path, manifest: dict[str, Any]) -> Problems:
 def read_board(out: Path, board: str, info: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]], dict[bytes, bytes]]:
     """(JSON document, Parquet rows, Parquet metadata) of a board; raises on an unreadable file."""
     doc = json.loads(read_capped(out / info["json"]))
-    with os.fdopen(open_regular(out / info["parquet"]), "rb") as f:
+    with os.fdopen(open_regular(out / info["parquet"], files.MAX_PARQUET), "rb") as f:
         t = pq.read_table(f)
     if [(f.name, f.type) for f in t.schema] != [(f.name, f.type) for f in POOL_SCHEMA]:
         raise ValueError(f"columns {t.schema.names}, expected {POOL_SCHEMA.names}")

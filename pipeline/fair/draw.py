@@ -4,7 +4,6 @@ board's pool file, its codes in their listed order; and the check a player re-do
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,8 @@ from pipeline.store import Folder
 def pool_digests(pool: Path) -> dict[str, str]:
     """SHA-256 of each board's pool file of an export: what player draws index into."""
     boards = {}
-    for board in json.loads((pool / "manifest.json").read_text()).get("boards", {}):
+    manifest = read_json(pool / "manifest.json")
+    for board in manifest.get("boards", {}) if isinstance(manifest, dict) else {}:
         boards[board] = files.sha256(pool_codes(pool, board)[2])
     return boards
 

@@ -14,7 +14,6 @@ Every file is written atomically (pipeline/files.py).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -58,14 +57,12 @@ def read_json(path: Path) -> Any:
 
 MAX_JSON = 64 << 20
 """The most bytes of a fair record, sample.json or a reveal read (refused past it)."""
+MAX_SECRET = 4096
+"""The most bytes of a server seed file read (a seed is 64 hex characters)."""
 
 
 def _read_capped(path: Path) -> bytes:
-    with os.fdopen(files.open_regular(path), "rb") as f:  # never a symlink or a FIFO
-        data = f.read(MAX_JSON + 1)
-    if len(data) > MAX_JSON:
-        raise engine.BadInput(f"{str(path)!r} is larger than {MAX_JSON:,} bytes; refused")
-    return data
+    return files.read_capped(path, MAX_JSON, "fair file")  # never a symlink or a FIFO, never past MAX_JSON
 
 
 def try_json(path: Path) -> tuple[Any, str]:
@@ -125,7 +122,9 @@ def current(folder: Folder) -> str:
 def server_seed(folder: Folder, commitment: str) -> str:
     """The secret, checked against its commitment (a changed secret file is refused)."""
     try:
-        seed = secret_path(folder, commitment).read_text(encoding="utf-8")
+        seed = files.read_capped(secret_path(folder, commitment), MAX_SECRET, "server seed").decode("utf-8")
+    except UnicodeDecodeError:
+        raise engine.BadInput(f"the server seed of commitment {commitment} is not text; refused") from None
     except FileNotFoundError:
         raise engine.BadInput(f"the server seed of commitment {commitment} is missing from fair/secret/") from None
     engine.fair.check_commitment(seed, commitment)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -70,34 +71,48 @@ def require_sound(folder: Folder, what: str) -> None:
         )
 
 
-def repair(folder: Folder) -> list[str]:
-    """Drop what `audit` finds damaged so the usual steps rebuild it: a damaged verdicts part (and
-    its entry) goes, `solve` redoes it; a damaged deals part goes with its verdicts parts. Returns
-    what to run next, one line each. Under the write lock."""
-    todo: list[str] = []
+@dataclass
+class Dropped:
+    """What `repair` dropped: per table the (part, rows the ledger listed, None when unlisted), and
+    the deals parts now gone whose verdicts were kept (`deals_gone`: the dropped deals parts and those
+    the intact verdicts parts name with no deals part left), for pipeline/repair.py to rebuild."""
+
+    parts: dict[str, list[tuple[str, int | None]]] = field(default_factory=lambda: {DEALS: [], VERDICTS: []})
+    deals_gone: dict[str, int | None] = field(default_factory=dict)
+
+
+def damaged(folder: Folder, table: str) -> list[str]:
+    """The parts of `table` `audit` finds missing, changed, unreadable or unlisted, by name."""
+    book = ledger(folder, table)
+    files = {part_stem(p): p for p in folder.parts(table)}
+    bad = [n for n, e in book.items()
+           if "bad" in e or n not in files or not regular(files[n]) or sha256(files[n]) != e["sha256"]]  # fmt: skip
+    return sorted(bad + sorted(set(files) - set(book)))
+
+
+def repair(folder: Folder) -> Dropped:
+    """Drop what `audit` finds damaged, and only that: a damaged or unlisted part (and its ledger
+    entry) goes; an intact verdicts part stays, even when its deals part goes (its rows are still
+    true, and pipeline/repair.py rebuilds the deals part from their codes or says how to resample
+    it). Under the write lock."""
+    out = Dropped()
     with writer(folder):
         for table in (DEALS, VERDICTS, GRADES):
             book = ledger(folder, table)
-            files = {part_stem(p): p for p in folder.parts(table)}
-            bad = [n for n, e in book.items()
-                   if "bad" in e or n not in files or not regular(files[n]) or sha256(files[n]) != e["sha256"]]  # fmt: skip
-            bad += sorted(set(files) - set(book))
-            for name in bad:
-                drop = [(table, name)]
+            for name in damaged(folder, table):
+                e = book.get(name, {})
+                rows = e.get("rows") if isinstance(e.get("rows"), int) else None
+                out.parts[table].append((name, rows))
+                remove(folder.table(table) / f"{name}.parquet")  # a symlink goes, never its target
+                remove(ledger_path(folder, table, name))
                 if table == DEALS:
-                    drop += [(VERDICTS, v) for v in set(ledger(folder, VERDICTS)) | {part_stem(p) for p in folder.parts(VERDICTS)}
-                             if v.startswith(name + ".b")]  # fmt: skip
-                    board, _, kind = name.partition(".")
-                    if kind.startswith("N") and "-" in kind:
-                        lo, hi = (int(x) for x in kind[1:].split("-"))
-                        todo.append(f"dealpool sample --boards {board} --numbers {lo}-{hi}")
-                    else:
-                        todo.append(f"(the random deals of {name} are lost: sample new ones with --random)")
-                for t, n in drop:
-                    remove(folder.table(t) / f"{n}.parquet")  # a symlink goes, never its target
-                    remove(ledger_path(folder, t, n))
-    todo.append("dealpool solve")
-    return todo
+                    out.deals_gone[name] = rows
+        have = set(ledger(folder, DEALS))
+        for v in ledger(folder, VERDICTS):
+            stem = v.rsplit(".", 2)[0]
+            if stem not in have:
+                out.deals_gone.setdefault(stem, None)
+    return out
 
 
 def adopt(folder: Folder) -> int:

@@ -8,7 +8,6 @@ be finished (pipeline/store/lock.py's `recover`).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -31,11 +30,7 @@ def ledger(folder: Folder, table: str) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for p in sorted(d.glob("*.json")) if d.is_dir() else []:
         try:
-            with os.fdopen(files.open_regular(p), "rb") as f:
-                raw = f.read(MAX_ENTRY + 1)
-            if len(raw) > MAX_ENTRY:
-                raise ValueError(f"longer than {MAX_ENTRY} bytes")
-            e = json.loads(raw)
+            e = json.loads(files.read_capped(p, MAX_ENTRY, "ledger entry"))
             if not (isinstance(e, dict) and isinstance(e.get("rows"), int) and isinstance(e.get("sha256"), str)):
                 raise ValueError("not {rows, sha256}")
             out[p.name[: -len(".json")]] = e

@@ -30,19 +30,24 @@ def write_part(folder: Folder, table: str, name: str, rows: list[dict[str, Any]]
         files.real_dir(dest_dir)
         files.real_dir(tmp_dir)
         tmp = tmp_dir / f"{table}~{name}~{os.getpid()}~{uuid.uuid4().hex[:8]}.tmp"
-        with os.fdopen(files.open_new(tmp, 0o644), "wb") as f:  # O_EXCL | O_NOFOLLOW
-            pq.write_table(data, f, compression="zstd")
-        files.fsync_file(tmp)
-        record(folder, table, name, data.num_rows, files.sha256(tmp))
         dest = dest_dir / f"{name}.parquet"
-        files.replace(tmp, dest)
+        try:
+            with files.room(dest, data.nbytes + 4096):  # the Arrow size: more than zstd Parquet takes
+                with os.fdopen(files.open_new(tmp, 0o644), "wb") as f:  # O_EXCL | O_NOFOLLOW
+                    pq.write_table(data, f, compression="zstd")
+                files.fsync_file(tmp)
+            record(folder, table, name, data.num_rows, files.sha256(tmp))
+            files.replace(tmp, dest)
+        except BaseException:
+            files.remove(tmp)  # a half-written temp file would hold the space a retry needs
+            raise
     return dest
 
 
 def read_part(path: Path, table: str) -> pa.Table:
     """One part, checked to be ours: a regular file (never a symlink), readable, the right table, the
     pinned columns."""
-    fd = files.open_regular(path)
+    fd = files.open_regular(path, files.MAX_PARQUET)
     try:
         with os.fdopen(fd, "rb") as f:
             t = pq.read_table(f)

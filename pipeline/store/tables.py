@@ -12,6 +12,7 @@ Layout under the data folder (every file a complete, immutable part):
     grades/<board>.g<digest>.parquet          grades of won deals (pipeline/grades.py; named by a
                                               digest of the grading and the codes graded)
     ledger/<table>/<part>.json                each part's rows and SHA-256 (what `check` compares)
+    ledger/asked/<board>.b<budget>.json       each budget a run was asked to solve a board at (asks.py)
     .tmp/                                     half-written parts (outside every read glob)
     .lock                                     held (flock) by the one run writing the folder
 
@@ -38,9 +39,12 @@ GRADES = "grades"
 TMP = ".tmp"
 LEDGER = "ledger"
 LOCK = ".lock"
+ASKED = "asked"
 SLICE = int(os.environ.get("DEALPOOL_SLICE", "64"))
 """Deals per verdicts part: the most a kill can cost is one slice per worker. Part names depend on it,
-so keep it fixed for a data folder (DEALPOOL_SLICE exists for tests and tuning)."""
+but which deals a run solves does not (pipeline/plan.py solves every deal not yet covered, whatever
+part it lands in), so a resume with another DEALPOOL_SLICE (for tests and tuning) still solves each
+deal once."""
 VERDICT_VALUES = ("won", "lost", "unknown", "error")
 
 DEALS_SCHEMA = pa.schema(
@@ -90,7 +94,7 @@ in the `grades` view), not copied."""
 
 SCHEMAS = {DEALS: DEALS_SCHEMA, VERDICTS: VERDICTS_SCHEMA, GRADES: GRADES_SCHEMA}
 LAYOUT_DIRS = (TMP, DEALS, VERDICTS, GRADES, LEDGER, f"{LEDGER}/{DEALS}", f"{LEDGER}/{VERDICTS}", f"{LEDGER}/{GRADES}",
-               "fair", "fair/secret", "plots")  # fmt: skip
+               f"{LEDGER}/{ASKED}", "fair", "fair/secret", "plots")  # fmt: skip
 """The folders dealpool writes into inside a data folder (Folder.check_layout checks each)."""
 
 
