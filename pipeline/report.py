@@ -110,6 +110,12 @@ def _colour(board: str) -> tuple[str, str]:
     return PALETTE[i % len(PALETTE)], STYLES[(i // len(PALETTE)) % len(STYLES)]
 
 
+MARGINS = {"left": 0.07, "right": 0.99, "bottom": 0.16, "top": 0.87}
+"""Fixed margins of the per-board figures (two panels, 9 inches wide): `tight_layout` would fit them
+to the labels, but it draws each figure once more to measure it, and with 20 such figures in a
+default pool that was about 6 of the report's 12 seconds (cProfile)."""
+
+
 def _save(fig: Any, path: Path) -> None:
     import matplotlib.pyplot as plt
 
@@ -226,7 +232,7 @@ def board_plot(board: str, deals: list[dict[str, Any]], out: Path) -> str:
     b.set_xlabel("moves in the winning line")
     b.set_ylabel("won deals")
     b.set_title("Winning line length")
-    fig.tight_layout()
+    fig.subplots_adjust(**MARGINS)
     name = f"board-{board}.png"
     _save(fig, out / name)
     return name
@@ -248,7 +254,7 @@ def grade_plot(board: str, deals: list[dict[str, Any]], out: Path) -> str:
     axes[0].set_ylabel("share of playouts won")
     axes[1].legend(fontsize=8, loc="upper right")
     fig.suptitle("Grade against line length and positions searched", fontsize=10)
-    fig.tight_layout()
+    fig.subplots_adjust(**MARGINS, wspace=0.08)
     name = f"grades-{board}.png"
     _save(fig, out / name)
     return name
