@@ -41,11 +41,15 @@ def writer(folder: Folder, wait: float = 0.0) -> Iterator[Folder]:
         files.real_dir(folder.root)
         fd = open_lock(folder)
         deadline = time.monotonic() + wait
+        graced = False
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
+                if not graced and _dead(os.pread(fd, 64, 0)):
+                    graced = True  # the writer is dead: its workers die with it (PDEATHSIG), in a moment
+                    deadline = max(deadline, time.monotonic() + DYING_GRACE)
                 if time.monotonic() < deadline:
                     time.sleep(0.01)
                     continue
@@ -71,6 +75,30 @@ def writer(folder: Folder, wait: float = 0.0) -> Iterator[Folder]:
         else:
             del _held[root]
             os.close(fd)  # releases the flock
+
+
+DYING_GRACE = 5.0
+"""Seconds a new run waits for a lock whose recorded writer is dead. A killed run's worker processes
+share its lock and are killed with it by the kernel (pipeline/workers.py), but not at the same
+instant: a `check` started the moment a `kill -9` returns could meet the lock still held by a dying
+worker and be told, wrongly, that another run is writing."""
+
+
+def _dead(holder: bytes) -> bool:
+    """Whether the pid written in the lock file names no living process (False if it cannot tell)."""
+    try:
+        pid = int(holder.decode(errors="replace").strip())
+    except ValueError:
+        return False
+    if pid <= 0 or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def open_lock(folder: Folder) -> int:
