@@ -13,6 +13,7 @@ referee win; an unknown policy is one clear error.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from types import ModuleType
 from typing import Callable, ClassVar
@@ -34,16 +35,26 @@ class PlayerChecks:
     rules: ClassVar[ModuleType]
     DIFF_DEALS: ClassVar[int] = 40
     """Deals 1..DIFF_DEALS in the differential test (fewer for the slower games)."""
+    REDEALS: ClassVar[bool] = False
+    """The game redeals by the deal's seed: the playouts are handed it (the policy never reads it)."""
 
     def _deal(self, n: int) -> engine.Deal:
         return engine.deal(engine.board_code(self.BOARD, n))
 
-    def _line(self, layout: dict, d: engine.Deal, seed: int, policy: int) -> tuple[bool, list[str]]:
+    def _seeded(self, d: engine.Deal, deal_seed: bytes | None = None) -> dict:
+        return {"deal_seed": deal_seed or d.seed} if self.REDEALS else {}
+
+    def _line(self, layout: dict, d: engine.Deal, seed: int, policy: int, deal_seed: bytes | None = None) -> tuple[bool, list[str]]:
         opts = self.rules.native_options(d.options)
-        return native.playout_line(self.GAME, layout, opts, seed=seed, policy=policy)
+        return native.playout_line(self.GAME, layout, opts, seed=seed, policy=policy, **self._seeded(d, deal_seed))
 
     def _playouts(self, d: engine.Deal, base: int, policy: int, count: int) -> list[tuple[bool, int]]:
-        return native.playouts(self.GAME, d.layout, self.rules.native_options(d.options), base=base, policy=policy, count=count)
+        opts = self.rules.native_options(d.options)
+        return native.playouts(self.GAME, d.layout, opts, base=base, policy=policy, count=count, **self._seeded(d))
+
+    def _twin(self, layout: dict, d: engine.Deal, seed: int, policy: int, deal_seed: bytes | None = None) -> tuple[bool, list[str]]:
+        extra = (deal_seed or d.seed,) if self.REDEALS else ()
+        return self.player.playout(layout, d.options, seed, policy, *extra)
 
     def test_native_and_twin_make_the_same_moves(self) -> None:
         """A differential test over DIFF_DEALS deals x 2 seeds x each policy: the same line, the same result."""
@@ -53,7 +64,7 @@ class PlayerChecks:
                 d = self._deal(n)
                 for i in range(2):
                     seed = playout_seed(code_seed(d.code), policy, i)
-                    won, line = self.player.playout(d.layout, d.options, seed, policy)
+                    won, line = self._twin(d.layout, d, seed, policy)
                     assert self._line(d.layout, d, seed, policy) == (won, line), (d.code, policy, i)
                     lengths.add(len(line))
         assert len(lengths) > 5  # the lines differ from deal to deal: the test compares real play
@@ -66,7 +77,7 @@ class PlayerChecks:
     def test_native_and_twin_agree_on_any_deal_and_seed(self, number: int, seed: int, which: int) -> None:
         policy = self.player.POLICIES[which % len(self.player.POLICIES)]
         d = self._deal(number)
-        assert self._line(d.layout, d, seed, policy) == self.player.playout(d.layout, d.options, seed, policy)
+        assert self._line(d.layout, d, seed, policy) == self._twin(d.layout, d, seed, policy)
 
     def test_won_playouts_agree_with_the_twin(self) -> None:
         """Wins are rare for some deals: the native player finds won playouts, the twin replays them."""
@@ -76,7 +87,7 @@ class PlayerChecks:
             base = code_seed(d.code)
             for i, (won, moves) in enumerate(self._playouts(d, base, 0, 100)):
                 if won:
-                    twin_won, line = self.player.playout(d.layout, d.options, playout_seed(base, 0, i), 0)
+                    twin_won, line = self._twin(d.layout, d, playout_seed(base, 0, i), 0)
                     assert (twin_won, len(line)) == (won, moves) and engine.replay(d, line).ok
                     checked += 1
                     break
@@ -87,7 +98,8 @@ class PlayerChecks:
     def test_many_playouts_agree_with_the_twin_one_by_one(self) -> None:
         d = self._deal(7)
         base = code_seed(d.code)
-        assert self._playouts(d, base, 0, 12) == self.player.playouts(d.layout, d.options, base, 0, 12)
+        extra = (d.seed,) if self.REDEALS else ()
+        assert self._playouts(d, base, 0, 12) == self.player.playouts(d.layout, d.options, base, 0, 12, *extra)
 
     def test_playouts_are_deterministic_and_the_seeds_reach_the_policy(self) -> None:
         varied = 0
@@ -102,7 +114,7 @@ class PlayerChecks:
         for n in range(1, 21):
             d = self._deal(n)
             for policy in self.player.POLICIES:
-                won, line = self.player.playout(d.layout, d.options, playout_seed(code_seed(d.code), policy, 0), policy)
+                won, line = self._twin(d.layout, d, playout_seed(code_seed(d.code), policy, 0), policy)
                 assert engine.replay(d, line).ok == won, d.code
 
     def test_a_refused_policy_is_one_clear_error(self) -> None:
@@ -142,3 +154,27 @@ class HiddenCardChecks(PlayerChecks):
             na, nb = self._line(d.layout, d, seed, 0)[1], self._line(other, d, seed, 0)[1]
             assert na[:steps] == nb[:steps] == la[:steps]
         assert compared > 30  # views stayed equal for some moves: the check had something to compare
+
+
+class RedealChecks(PlayerChecks):
+    """The checks of a game that redeals by the deal's seed: PlayerChecks and the policy's blindness
+    to the next redeal."""
+
+    REDEALS = True
+
+    def test_the_policy_never_reads_the_next_redeal(self) -> None:
+        """The same layout with another seed (other redeals): the moves are equal up to the first
+        redeal, in the twin and in the native player; after it they differ (the seed does reach the game)."""
+        differ = 0
+        for n in range(1, 31):
+            d = self._deal(n)
+            other = hashlib.sha512(d.seed).digest()
+            seed = playout_seed(code_seed(d.code), 0, 0)
+            la = self._twin(d.layout, d, seed, 0)[1]
+            lb = self._twin(d.layout, d, seed, 0, other)[1]
+            upto = la.index("r") + 1 if "r" in la else len(la)
+            assert la[:upto] == lb[:upto], d.code
+            na, nb = self._line(d.layout, d, seed, 0)[1], self._line(d.layout, d, seed, 0, other)[1]
+            assert na[:upto] == nb[:upto] == la[:upto]
+            differ += la != lb
+        assert differ > 10
