@@ -172,7 +172,10 @@ def run_check(
         vb.setdefault(r["board"], []).append(r)
     sample = [r for board in sorted(vb) for r in rng.sample(vb[board], min(solve_sample, len(vb[board])))]
     res.solved += len(sample)
-    for r, got in zip(sample, resolve_all(sample, solver)):
+    # In this process, not on forked workers: a CI run hung in a forked worker's start (CPython's
+    # after-fork clean-up waiting on a lock another thread held at the fork), in a test process
+    # where DuckDB and pyarrow threads had run; check's re-solves are a few seconds of work.
+    for r, got in zip(sample, resolve_all(sample, solver, n_workers=1)):
         if isinstance(got, str):
             res.problems.append(f"{r['code']}: re-solve failed: {got}")
         elif got != (r["verdict"], r["nodes"], list(r["line"])):
