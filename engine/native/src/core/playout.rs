@@ -32,6 +32,16 @@ pub fn pick<T: Copy>(candidates: &[(T, i64)], noise: u64, rng: &mut SplitMix) ->
     best
 }
 
+/// A player's policy number checked (every game's `line` and `many` start with it): `game` has
+/// policies 0..policies-1.
+pub fn check_policy(game: &str, policy: u8, policies: usize) -> Result<(), String> {
+    if (policy as usize) < policies {
+        Ok(())
+    } else {
+        Err(format!("{game} has policies 0..{}, not {policy}", policies - 1))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! top, the stock's size, the foundations), so it cannot read a face-down reserve card or the stock.
 
 use crate::core::input::Input;
-use crate::core::playout::{pick, playout_seed};
+use crate::core::playout::{self, pick, playout_seed};
 use crate::core::rng::SplitMix;
 
 const PILES: usize = 4;
@@ -285,11 +285,7 @@ fn run(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (boo
 }
 
 fn check_policy(policy: u8) -> Result<(), String> {
-    if (policy as usize) < SCORES.len() {
-        Ok(())
-    } else {
-        Err(format!("canfield has policies 0..{}, not {policy}", SCORES.len() - 1))
-    }
+    playout::check_policy("canfield", policy, SCORES.len())
 }
 
 /// One playout's line (the differential tests compare it with the twin's).

@@ -3,7 +3,7 @@
 //! it differs from the solver by playing one greedy pass (no search, no backtracking).
 
 use crate::core::input::Input;
-use crate::core::playout::{pick, playout_seed};
+use crate::core::playout::{self, pick, playout_seed};
 use crate::core::rng::SplitMix;
 
 const COLUMNS: usize = 8;
@@ -255,11 +255,7 @@ fn run(table: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> 
 }
 
 fn check_policy(policy: u8) -> Result<(), String> {
-    if (policy as usize) < SCORES.len() {
-        Ok(())
-    } else {
-        Err(format!("freecell has policies 0..{}, not {policy}", SCORES.len() - 1))
-    }
+    playout::check_policy("freecell", policy, SCORES.len())
 }
 
 /// One playout's line (the differential tests compare it with the twin's).

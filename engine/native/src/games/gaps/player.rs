@@ -5,7 +5,7 @@
 
 use super::{name, rank, Gaps, Move, GAP, PLACES, REDEALS, ROWS};
 use crate::core::input::Input;
-use crate::core::playout::{pick, playout_seed};
+use crate::core::playout::{self, pick, playout_seed};
 use crate::core::rng::SplitMix;
 use crate::core::search::Game;
 
@@ -107,11 +107,7 @@ fn play_out(g: &mut Gaps, seed: u64, policy: u8, mut record: impl FnMut(Move)) -
 }
 
 fn check_policy(policy: u8) -> Result<(), String> {
-    if (policy as usize) < SCORES.len() {
-        Ok(())
-    } else {
-        Err(format!("gaps has policies 0..{}, not {policy}", SCORES.len() - 1))
-    }
+    playout::check_policy("gaps", policy, SCORES.len())
 }
 
 /// One playout's line (the differential tests compare it with the twin's).

@@ -4,7 +4,7 @@
 //! the stock's size, the waste's top, the foundations), made by `Table::view`, so it cannot read a
 //! hidden card. Moves are made on the table by `Table::play`.
 
-use crate::core::playout::playout_seed;
+use crate::core::playout::{self, playout_seed};
 use crate::core::rng::SplitMix;
 use crate::core::input::Input;
 
@@ -297,11 +297,7 @@ fn run(table: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> 
 }
 
 fn check_policy(policy: u8) -> Result<(), String> {
-    if (policy as usize) < SCORES.len() {
-        Ok(())
-    } else {
-        Err(format!("klondike has policies 0..{}, not {policy}", SCORES.len() - 1))
-    }
+    playout::check_policy("klondike", policy, SCORES.len())
 }
 
 /// One playout's line (the differential tests compare it with the twin's).

@@ -5,7 +5,7 @@
 
 use super::{Lucie, Move, REDEALS};
 use crate::core::input::Input;
-use crate::core::playout::{pick, playout_seed};
+use crate::core::playout::{self, pick, playout_seed};
 use crate::core::search::Game;
 use crate::core::rng::SplitMix;
 
@@ -93,11 +93,7 @@ fn run(l: &mut Lucie, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (b
 }
 
 fn check_policy(policy: u8) -> Result<(), String> {
-    if (policy as usize) < SCORES.len() {
-        Ok(())
-    } else {
-        Err(format!("labellelucie has policies 0..{}, not {policy}", SCORES.len() - 1))
-    }
+    playout::check_policy("labellelucie", policy, SCORES.len())
 }
 
 /// One playout's line (the differential tests compare it with the twin's).

@@ -5,7 +5,7 @@
 
 use super::state::{COVER, TABLE};
 use crate::core::input::Input;
-use crate::core::playout::{pick, playout_seed};
+use crate::core::playout::{self, pick, playout_seed};
 use crate::core::rng::SplitMix;
 
 /// Per policy: king, table, mixed, stock, uncover, draw, noise (the twin's `_SCORES`).
@@ -209,11 +209,7 @@ fn run(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (boo
 }
 
 fn check_policy(policy: u8) -> Result<(), String> {
-    if (policy as usize) < SCORES.len() {
-        Ok(())
-    } else {
-        Err(format!("pyramid has policies 0..{}, not {policy}", SCORES.len() - 1))
-    }
+    playout::check_policy("pyramid", policy, SCORES.len())
 }
 
 /// One playout's line (the differential tests compare it with the twin's).

@@ -4,7 +4,7 @@
 //! size), made by `Table::view`, so it cannot read a hidden card.
 
 use crate::core::input::Input;
-use crate::core::playout::{pick, playout_seed};
+use crate::core::playout::{self, pick, playout_seed};
 use crate::core::rng::SplitMix;
 
 const COLS: usize = 10;
@@ -206,11 +206,7 @@ fn play_out(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) ->
 }
 
 fn check_policy(policy: u8) -> Result<(), String> {
-    if (policy as usize) < SCORES.len() {
-        Ok(())
-    } else {
-        Err(format!("spider has policies 0..{}, not {policy}", SCORES.len() - 1))
-    }
+    playout::check_policy("spider", policy, SCORES.len())
 }
 
 /// One playout's line (the differential tests compare it with the twin's).

@@ -5,7 +5,7 @@
 
 use super::{TriPeaks, COVER, TABLE, UNDER};
 use crate::core::input::Input;
-use crate::core::playout::{pick, playout_seed};
+use crate::core::playout::{self, pick, playout_seed};
 use crate::core::rng::SplitMix;
 
 /// Per policy: play, reveal, chain, draw, noise (the twin's `_SCORES`).
@@ -118,11 +118,7 @@ fn run(t: &mut TriPeaks, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (
 }
 
 fn check_policy(policy: u8) -> Result<(), String> {
-    if (policy as usize) < SCORES.len() {
-        Ok(())
-    } else {
-        Err(format!("tripeaks has policies 0..{}, not {policy}", SCORES.len() - 1))
-    }
+    playout::check_policy("tripeaks", policy, SCORES.len())
 }
 
 /// One playout's line (the differential tests compare it with the twin's).
