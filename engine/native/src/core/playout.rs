@@ -1,11 +1,12 @@
-//! Visible-information playouts: the shared part of every game's player (`games/<game>/player.rs`,
-//! registered in `games::players`).
+//! Visible-information playouts: the shared part of every game's player (`games/<game>/player.rs`
+//! implements `Player`; `games::PLAYERS` registers this module's `line::<P>` and `many::<P>`).
 //! A player plays a deal as a person who cannot see the face-down cards or the stock's order would,
 //! choosing by a scored policy with ties broken (and scores jittered) by SplitMix64; the Python twins
 //! (`engine/games/<game>/player.py`, with `engine/gamekit/playout.py`) make the same moves on the
 //! same seeds, which the differential tests check. Nothing here is a verdict: playouts measure how
 //! hard a deal is for a player, for its grade.
 
+use crate::core::input::Input;
 use crate::core::rng::{SplitMix, GOLDEN};
 
 const POLICY_SALT: u64 = 0xD1B5_4A32_D192_ED03;
@@ -32,14 +33,56 @@ pub fn pick<T: Copy>(candidates: &[(T, i64)], noise: u64, rng: &mut SplitMix) ->
     best
 }
 
-/// A player's policy number checked (every game's `line` and `many` start with it): `game` has
-/// policies 0..policies-1.
-pub fn check_policy(game: &str, policy: u8, policies: usize) -> Result<(), String> {
+/// A policy number checked (`line` and `many` start with it): `game` has policies 0..policies-1.
+fn check_policy(game: &str, policy: u8, policies: usize) -> Result<(), String> {
     if (policy as usize) < policies {
         Ok(())
     } else {
         Err(format!("{game} has policies 0..{}, not {policy}", policies - 1))
     }
+}
+
+/// One game's player as the shared `line` and `many` drive it (`games::PLAYERS` registers
+/// `line::<P>` and `many::<P>`): what is the game's own is its table, its policies and its playout
+/// loop; checking the policy, dealing once, seeding playout i and spelling the moves are the same
+/// for every game, so they are written once here.
+pub trait Player {
+    /// The game's id, as the policy check's message names it.
+    const GAME: &'static str;
+    /// How many policies it has (0..POLICIES-1).
+    const POLICIES: usize;
+    /// The whole deal as it stands: dealt once by `many`, then cloned for each playout.
+    type Table: Clone;
+    type Move;
+    /// The table of a laid-out deal, or why the input is refused.
+    fn deal(input: &Input) -> Result<Self::Table, String>;
+    /// One playout from `table` with its stream seeded `seed`: each move made is handed to
+    /// `record`; (won, moves made).
+    fn play_out(table: &mut Self::Table, seed: u64, policy: u8, record: impl FnMut(Self::Move)) -> (bool, u32);
+    /// A move in the game's notation (the referee's token).
+    fn spell(mv: Self::Move) -> String;
+}
+
+/// One playout's line (the differential tests compare it with the Python twin's): (won, moves).
+pub fn line<P: Player>(input: &Input, seed: u64, policy: u8) -> Result<(bool, Vec<String>), String> {
+    check_policy(P::GAME, policy, P::POLICIES)?;
+    let mut table = P::deal(input)?;
+    let mut moves = Vec::new();
+    let (won, _) = P::play_out(&mut table, seed, policy, |m| moves.push(P::spell(m)));
+    Ok((won, moves))
+}
+
+/// `count` playouts from the deal, playout i seeded `playout_seed(base, policy, i)`: (won, moves
+/// made) each.
+pub fn many<P: Player>(input: &Input, base: u64, policy: u8, count: u64) -> Result<Vec<(bool, u32)>, String> {
+    check_policy(P::GAME, policy, P::POLICIES)?;
+    let start = P::deal(input)?;
+    Ok((0..count)
+        .map(|i| {
+            let mut table = start.clone();
+            P::play_out(&mut table, playout_seed(base, policy, i), policy, |_| {})
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -70,5 +113,63 @@ mod tests {
         assert_eq!(a.next(), c.next());
         let picks: std::collections::HashSet<u8> = (0..50).map(|s| pick(&cands, 100, &mut SplitMix(s)).unwrap()).collect();
         assert!(picks.len() > 1, "the jitter reaches the choice");
+    }
+
+    /// A toy game for the shared pair: the table is a count from the option `start` that each move
+    /// raises by 1 or 2 (the stream picks), won at 10 or more, lost past 12 moves (never here).
+    struct Toy;
+
+    impl Player for Toy {
+        const GAME: &'static str = "toy";
+        const POLICIES: usize = 2;
+        type Table = i64;
+        type Move = i64;
+        fn deal(input: &Input) -> Result<i64, String> {
+            input.options.get("start").copied().ok_or_else(|| "no start".to_string())
+        }
+        fn play_out(table: &mut i64, seed: u64, policy: u8, mut record: impl FnMut(i64)) -> (bool, u32) {
+            let mut rng = SplitMix(seed);
+            let mut count = 0;
+            while *table < 10 && count < 12 {
+                let step = pick(&[(1, 0), (2, 0)], 10 + policy as u64, &mut rng).unwrap();
+                *table += step;
+                record(step);
+                count += 1;
+            }
+            (*table >= 10, count)
+        }
+        fn spell(mv: i64) -> String {
+            format!("+{mv}")
+        }
+    }
+
+    #[test]
+    fn many_is_line_played_from_each_playouts_seed_on_a_fresh_table() {
+        let layout = crate::core::input::Layout::new();
+        let options = crate::core::input::Options::from([("start".to_string(), 3)]);
+        let input = Input::new(&layout, &options);
+        for policy in 0..2u8 {
+            let many = many::<Toy>(&input, 77, policy, 20).unwrap();
+            assert_eq!(many.len(), 20);
+            for (i, &(won, moves)) in many.iter().enumerate() {
+                let (line_won, line) = line::<Toy>(&input, playout_seed(77, policy, i as u64), policy).unwrap();
+                assert_eq!((line_won, line.len() as u32), (won, moves), "playout {i}");
+                assert!(line.iter().all(|m| m == "+1" || m == "+2"));
+                assert!(won, "every playout starts from 3, not from the last one's end");
+            }
+            let lengths: std::collections::HashSet<u32> = many.iter().map(|m| m.1).collect();
+            assert!(lengths.len() > 1, "the seeds reach the playouts");
+        }
+    }
+
+    #[test]
+    fn a_policy_or_a_deal_refused_is_one_error() {
+        let layout = crate::core::input::Layout::new();
+        let options = crate::core::input::Options::from([("start".to_string(), 3)]);
+        let input = Input::new(&layout, &options);
+        assert_eq!(line::<Toy>(&input, 1, 2).unwrap_err(), "toy has policies 0..1, not 2");
+        assert_eq!(many::<Toy>(&input, 1, 9, 3).unwrap_err(), "toy has policies 0..1, not 9");
+        let none = crate::core::input::Options::new();
+        assert_eq!(many::<Toy>(&Input::new(&layout, &none), 1, 0, 3).unwrap_err(), "no start");
     }
 }

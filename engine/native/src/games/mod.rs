@@ -16,6 +16,7 @@ use crate::core::search::{Limits, Outcome};
 use crate::core::walk::Walk;
 use crate::core::input::Input;
 use crate::core::kit;
+use crate::core::playout;
 
 /// One solvable game: its id (as the Python side names it), the names it reads, and its entry
 /// points.
@@ -138,16 +139,24 @@ pub struct PlayerEntry {
     pub many: fn(&Input, u64, u8, u64) -> Result<Vec<(bool, u32)>, String>,
 }
 
+impl PlayerEntry {
+    /// The entry of a game's player: its id, `line` and `many`, all from `core::playout`'s shared
+    /// pair driven by the game's `playout::Player`.
+    pub const fn of<P: playout::Player>() -> PlayerEntry {
+        PlayerEntry { id: P::GAME, line: playout::line::<P>, many: playout::many::<P> }
+    }
+}
+
 /// The games with a player (one line a game).
 pub static PLAYERS: &[PlayerEntry] = &[
-    PlayerEntry { id: "klondike", line: klondike::player::line, many: klondike::player::many },
-    PlayerEntry { id: "freecell", line: freecell::player::line, many: freecell::player::many },
-    PlayerEntry { id: "tripeaks", line: tripeaks::player::line, many: tripeaks::player::many },
-    PlayerEntry { id: "pyramid", line: pyramid::player::line, many: pyramid::player::many },
-    PlayerEntry { id: "canfield", line: canfield::player::line, many: canfield::player::many },
-    PlayerEntry { id: "spider", line: spider::player::line, many: spider::player::many },
-    PlayerEntry { id: "labellelucie", line: labellelucie::player::line, many: labellelucie::player::many },
-    PlayerEntry { id: "gaps", line: gaps::player::line, many: gaps::player::many },
+    PlayerEntry::of::<klondike::player::Player>(),
+    PlayerEntry::of::<freecell::player::Player>(),
+    PlayerEntry::of::<tripeaks::player::Player>(),
+    PlayerEntry::of::<pyramid::player::Player>(),
+    PlayerEntry::of::<canfield::player::Player>(),
+    PlayerEntry::of::<spider::player::Player>(),
+    PlayerEntry::of::<labellelucie::player::Player>(),
+    PlayerEntry::of::<gaps::player::Player>(),
 ];
 
 /// The player of `game`, or the error for a game without one.

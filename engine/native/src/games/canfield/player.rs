@@ -4,7 +4,7 @@
 //! top, the stock's size, the foundations), so it cannot read a face-down reserve card or the stock.
 
 use crate::core::input::Input;
-use crate::core::playout::{self, pick, playout_seed};
+use crate::core::playout::{self, pick};
 use crate::core::rng::SplitMix;
 
 const PILES: usize = 4;
@@ -284,27 +284,21 @@ fn run(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (boo
     (t.won(), count as u32)
 }
 
-fn check_policy(policy: u8) -> Result<(), String> {
-    playout::check_policy("canfield", policy, SCORES.len())
-}
+/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
+pub struct Player;
 
-/// One playout's line (the differential tests compare it with the twin's).
-pub fn line(input: &Input, seed: u64, policy: u8) -> Result<(bool, Vec<String>), String> {
-    check_policy(policy)?;
-    let mut t = Table::new(input)?;
-    let mut moves = Vec::new();
-    let (won, _) = run(&mut t, seed, policy, |m| moves.push(m.spell()));
-    Ok((won, moves))
-}
-
-/// `count` playouts from the deal, playout i seeded `playout_seed(base, policy, i)`.
-pub fn many(input: &Input, base: u64, policy: u8, count: u64) -> Result<Vec<(bool, u32)>, String> {
-    check_policy(policy)?;
-    let start = Table::new(input)?;
-    Ok((0..count)
-        .map(|i| {
-            let mut t = start.clone();
-            run(&mut t, playout_seed(base, policy, i), policy, |_| {})
-        })
-        .collect())
+impl playout::Player for Player {
+    const GAME: &'static str = "canfield";
+    const POLICIES: usize = SCORES.len();
+    type Table = Table;
+    type Move = Mv;
+    fn deal(input: &Input) -> Result<Table, String> {
+        Table::new(input)
+    }
+    fn play_out(table: &mut Table, seed: u64, policy: u8, record: impl FnMut(Mv)) -> (bool, u32) {
+        run(table, seed, policy, record)
+    }
+    fn spell(mv: Mv) -> String {
+        mv.spell()
+    }
 }

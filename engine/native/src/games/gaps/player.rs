@@ -5,7 +5,7 @@
 
 use super::{name, rank, Gaps, Move, GAP, PLACES, REDEALS, ROWS};
 use crate::core::input::Input;
-use crate::core::playout::{self, pick, playout_seed};
+use crate::core::playout::{self, pick};
 use crate::core::rng::SplitMix;
 use crate::core::search::Game;
 
@@ -106,27 +106,21 @@ fn play_out(g: &mut Gaps, seed: u64, policy: u8, mut record: impl FnMut(Move)) -
     (g.won(), count as u32)
 }
 
-fn check_policy(policy: u8) -> Result<(), String> {
-    playout::check_policy("gaps", policy, SCORES.len())
-}
+/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
+pub struct Player;
 
-/// One playout's line (the differential tests compare it with the twin's).
-pub fn line(input: &Input, seed: u64, policy: u8) -> Result<(bool, Vec<String>), String> {
-    check_policy(policy)?;
-    let mut g = Gaps::from_input(input)?;
-    let mut moves = Vec::new();
-    let (won, _) = play_out(&mut g, seed, policy, |m| moves.push(spell(m)));
-    Ok((won, moves))
-}
-
-/// `count` playouts from the deal, playout i seeded `playout_seed(base, policy, i)`.
-pub fn many(input: &Input, base: u64, policy: u8, count: u64) -> Result<Vec<(bool, u32)>, String> {
-    check_policy(policy)?;
-    let start = Gaps::from_input(input)?;
-    Ok((0..count)
-        .map(|i| {
-            let mut g = start.clone();
-            play_out(&mut g, playout_seed(base, policy, i), policy, |_| {})
-        })
-        .collect())
+impl playout::Player for Player {
+    const GAME: &'static str = "gaps";
+    const POLICIES: usize = SCORES.len();
+    type Table = Gaps;
+    type Move = Move;
+    fn deal(input: &Input) -> Result<Gaps, String> {
+        Gaps::from_input(input)
+    }
+    fn play_out(table: &mut Gaps, seed: u64, policy: u8, record: impl FnMut(Move)) -> (bool, u32) {
+        play_out(table, seed, policy, record)
+    }
+    fn spell(mv: Move) -> String {
+        spell(mv)
+    }
 }

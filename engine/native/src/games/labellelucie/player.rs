@@ -5,7 +5,7 @@
 
 use super::{Lucie, Move, REDEALS};
 use crate::core::input::Input;
-use crate::core::playout::{self, pick, playout_seed};
+use crate::core::playout::{self, pick};
 use crate::core::search::Game;
 use crate::core::rng::SplitMix;
 
@@ -92,27 +92,21 @@ fn run(l: &mut Lucie, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (b
     (l.won(), count)
 }
 
-fn check_policy(policy: u8) -> Result<(), String> {
-    playout::check_policy("labellelucie", policy, SCORES.len())
-}
+/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
+pub struct Player;
 
-/// One playout's line (the differential tests compare it with the twin's).
-pub fn line(input: &Input, seed: u64, policy: u8) -> Result<(bool, Vec<String>), String> {
-    check_policy(policy)?;
-    let mut l = Lucie::from_input(input)?;
-    let mut moves = Vec::new();
-    let (won, _) = run(&mut l, seed, policy, |m| moves.push(spell(m)));
-    Ok((won, moves))
-}
-
-/// `count` playouts from the deal, playout i seeded `playout_seed(base, policy, i)`.
-pub fn many(input: &Input, base: u64, policy: u8, count: u64) -> Result<Vec<(bool, u32)>, String> {
-    check_policy(policy)?;
-    let start = Lucie::from_input(input)?;
-    Ok((0..count)
-        .map(|i| {
-            let mut l = start.clone();
-            run(&mut l, playout_seed(base, policy, i), policy, |_| {})
-        })
-        .collect())
+impl playout::Player for Player {
+    const GAME: &'static str = "labellelucie";
+    const POLICIES: usize = SCORES.len();
+    type Table = Lucie;
+    type Move = Move;
+    fn deal(input: &Input) -> Result<Lucie, String> {
+        Lucie::from_input(input)
+    }
+    fn play_out(table: &mut Lucie, seed: u64, policy: u8, record: impl FnMut(Move)) -> (bool, u32) {
+        run(table, seed, policy, record)
+    }
+    fn spell(mv: Move) -> String {
+        spell(mv)
+    }
 }
