@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import engine
-from engine.gamekit.playout import GRADES, Scale, Share, SplitMix, playout_seed, wilson
+from engine.gamekit.playout import GRADES, Scale, Share, SplitMix, plain_playout, playout_seed, playouts, wilson
 from pipeline import cli
 
 
@@ -22,6 +22,48 @@ def test_splitmix_matches_the_reference_values() -> None:
 
 def test_playout_seeds_differ_by_policy_and_index() -> None:
     assert len({playout_seed(7, p, i) for p in (0, 1) for i in range(100)}) == 200
+
+
+class _Count:
+    """A toy referee for the shared playout loop: the state is a one-item list, a move adds its
+    number, won at 10 or more."""
+
+    @staticmethod
+    def is_won(state: list[int]) -> bool:
+        return state[0] >= 10
+
+    @staticmethod
+    def play(state: list[int], move: str) -> None:
+        state[0] += int(move)
+
+
+def _step(state: list[int], rng: SplitMix) -> str | None:
+    return str(1 + rng.below(2))
+
+
+def test_the_plain_playout_ends_won_stuck_or_at_its_cap() -> None:
+    won, line = plain_playout(_Count, [0], _step, 5)  # type: ignore[arg-type]
+    assert won and sum(map(int, line)) >= 10 and sum(map(int, line[:-1])) < 10
+    assert plain_playout(_Count, [0], _step, 5) == (won, line)  # type: ignore[arg-type]
+    assert len({tuple(plain_playout(_Count, [0], _step, s)[1]) for s in range(20)}) > 1  # type: ignore[arg-type]
+    stuck = plain_playout(_Count, [0], lambda st, rng: None if st[0] >= 4 else _step(st, rng), 5)  # type: ignore[arg-type]
+    assert not stuck[0] and 4 <= sum(map(int, stuck[1])) < 10
+    assert plain_playout(_Count, [0], _step, 5, max_moves=3) == (False, line[:3])  # type: ignore[arg-type]
+
+
+def test_playouts_seed_each_playout_and_pass_the_deal_seed_only_when_given() -> None:
+    calls = []
+
+    def playout(layout: dict, options: dict, seed: int, policy: int, *extra: bytes) -> tuple[bool, list[str]]:
+        calls.append((seed, policy, extra))
+        return seed % 2 == 0, ["m"] * (seed % 5)
+
+    got = playouts(playout, {}, {}, 42, 1, 4)
+    assert calls == [(playout_seed(42, 1, i), 1, ()) for i in range(4)]
+    assert got == [(s % 2 == 0, s % 5) for s, _, _ in calls]
+    calls.clear()
+    playouts(playout, {}, {}, 42, 0, 2, b"seed")
+    assert calls == [(playout_seed(42, 0, i), 0, (b"seed",)) for i in range(2)]
 
 
 def test_wilson_known_values() -> None:

@@ -1,5 +1,6 @@
 """What every game's visible-information player shares: the seeded tie-break stream (SplitMix64),
-a playout's seed from the deal's code and the playout's index, and the Wilson interval of a share.
+a playout's seed from the deal's code and the playout's index, the playout loop of a policy that
+remembers nothing between moves, many playouts from one deal, and the Wilson interval of a share.
 
 Why SplitMix64: it is four lines of integer arithmetic mod 2^64, so the Rust player
 (engine/native/src/core/playout.rs; the stream in core/rng.rs) and the Python twins draw the very
@@ -12,6 +13,9 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from engine.gamekit.base import Rules
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -62,6 +66,39 @@ def playout_seed(base: int, policy: int, index: int) -> int:
     """The stream's seed of playout `index` under policy `policy` (the Rust side computes the same:
     `crate::playout::playout_seed`)."""
     return ((base ^ ((policy * POLICY_SALT) & MASK)) + index * GOLDEN) & MASK
+
+
+def plain_playout(rules: Rules, state: Any, choose: Callable[[Any, SplitMix], str | None], seed: int,
+                  max_moves: int | None = None) -> tuple[bool, list[str]]:  # fmt: skip
+    """One playout from `state` with the stream seeded `seed`: `choose(state, rng)` names each move
+    (None: nothing left, the playout ends), the referee makes it; it ends won, stuck, or after
+    `max_moves` moves (None: no cap, for a game whose moves run out by themselves). (won, the moves
+    made). The loop of every player whose policy reads only the view of the moment; a policy that
+    remembers something between moves (a redeal since the last move, the card last moved) keeps
+    its own loop, since what it remembers is the game's."""
+    rng = SplitMix(seed)
+    line: list[str] = []
+    while (max_moves is None or len(line) < max_moves) and not rules.is_won(state):
+        move = choose(state, rng)
+        if move is None:
+            break
+        rules.play(state, move)
+        line.append(move)
+    return rules.is_won(state), line
+
+
+def playouts(playout: Callable[..., tuple[bool, list[str]]], layout: Mapping[str, Any], options: Mapping[str, Any],
+             base: int, policy: int, count: int, deal_seed: bytes | None = None) -> list[tuple[bool, int]]:  # fmt: skip
+    """`count` playouts of a deal by a twin's `playout(layout, options, seed, policy[, deal_seed])`,
+    playout i seeded `playout_seed(base, policy, i)`: (won, moves made) each, as the native
+    player's `playouts` returns them (the twins' one by one, for the differential tests).
+    `deal_seed` goes to the games that redeal by it, and only to them."""
+    extra = () if deal_seed is None else (deal_seed,)
+    out = []
+    for i in range(count):
+        won, line = playout(layout, options, playout_seed(base, policy, i), policy, *extra)
+        out.append((won, len(line)))
+    return out
 
 
 @dataclass(frozen=True)

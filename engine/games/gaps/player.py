@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from engine.cards import name
-from engine.gamekit.playout import Scale, SplitMix, pick, playout_seed
+from engine.gamekit.playout import Scale, SplitMix, pick, plain_playout
 from engine.games.gaps import rules
 
 VERSION = 1
@@ -105,22 +105,4 @@ def playout(layout: Mapping[str, Any], options: Mapping[str, Any], seed: int, po
     """One playout from a laid-out deal (its 64-byte `deal_seed` for the redeals) with the stream
     seeded `seed`: (won, the moves made)."""
     state = rules.new_state(layout, options, deal_seed)
-    rng = SplitMix(seed)
-    line: list[str] = []
-    while len(line) < MAX_MOVES and not rules.is_won(state):
-        move = choose(view(state), policy, rng)
-        if move is None:
-            break
-        rules.play(state, move)
-        line.append(move)
-    return rules.is_won(state), line
-
-
-def playouts(layout: Mapping[str, Any], options: Mapping[str, Any], base: int, policy: int, count: int,
-             deal_seed: bytes | None = None) -> list[tuple[bool, int]]:  # fmt: skip
-    """`count` playouts (won, moves), playout i seeded `playout_seed(base, policy, i)`."""
-    out = []
-    for i in range(count):
-        won, line = playout(layout, options, playout_seed(base, policy, i), policy, deal_seed)
-        out.append((won, len(line)))
-    return out
+    return plain_playout(rules, state, lambda s, rng: choose(view(s), policy, rng), seed, MAX_MOVES)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.gamekit.playout import Scale, SplitMix, playout_seed
+from engine.gamekit.playout import Scale, SplitMix
 from engine.games.klondike import rules
 
 VERSION = 1
@@ -179,12 +179,3 @@ def playout(layout: Mapping[str, Any], options: Mapping[str, Any], seed: int, po
         elif move != "d":
             moved = True
     return rules.is_won(state), line
-
-
-def playouts(layout: Mapping[str, Any], options: Mapping[str, Any], base: int, policy: int, count: int) -> list[tuple[bool, int]]:
-    """`count` playouts (won, moves), playout i seeded `playout_seed(base, policy, i)`."""
-    out = []
-    for i in range(count):
-        won, line = playout(layout, options, playout_seed(base, policy, i), policy)
-        out.append((won, len(line)))
-    return out

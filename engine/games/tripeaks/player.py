@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.gamekit.playout import Scale, SplitMix, pick, playout_seed
+from engine.gamekit.playout import Scale, SplitMix, pick, plain_playout
 from engine.games.tripeaks import rules
 
 VERSION = 1
@@ -99,21 +99,4 @@ def choose(v: View, policy: int, rng: SplitMix) -> str | None:
 def playout(layout: Mapping[str, Any], options: Mapping[str, Any], seed: int, policy: int = CHAIN) -> tuple[bool, list[str]]:
     """One playout from a laid-out deal with the stream seeded `seed`: (won, the moves made)."""
     state = rules.new_state(layout, options)
-    rng = SplitMix(seed)
-    line: list[str] = []
-    while not rules.is_won(state):
-        move = choose(view(state), policy, rng)
-        if move is None:
-            break
-        rules.play(state, move)
-        line.append(move)
-    return rules.is_won(state), line
-
-
-def playouts(layout: Mapping[str, Any], options: Mapping[str, Any], base: int, policy: int, count: int) -> list[tuple[bool, int]]:
-    """`count` playouts (won, moves), playout i seeded `playout_seed(base, policy, i)`."""
-    out = []
-    for i in range(count):
-        won, line = playout(layout, options, playout_seed(base, policy, i), policy)
-        out.append((won, len(line)))
-    return out
+    return plain_playout(rules, state, lambda s, rng: choose(view(s), policy, rng), seed)
