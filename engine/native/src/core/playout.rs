@@ -43,22 +43,21 @@ fn check_policy(game: &str, policy: u8, policies: usize) -> Result<(), String> {
 }
 
 /// One game's player as the shared `line` and `many` drive it (`games::PLAYERS` registers
-/// `line::<P>` and `many::<P>`): what is the game's own is its table, its policies and its playout
-/// loop; checking the policy, dealing once, seeding playout i and spelling the moves are the same
-/// for every game, so they are written once here.
-pub trait Player {
+/// `line::<P>` and `many::<P>`), implemented by the game's table (the whole deal as it stands): what
+/// is the game's own is its id, its policies, its dealing, its playout loop and its notation;
+/// checking the policy, dealing once, a fresh copy and a seed for each playout, and spelling the
+/// line are the same for every game, so they are written once here.
+pub trait Player: Clone {
     /// The game's id, as the policy check's message names it.
     const GAME: &'static str;
     /// How many policies it has (0..POLICIES-1).
     const POLICIES: usize;
-    /// The whole deal as it stands: dealt once by `many`, then cloned for each playout.
-    type Table: Clone;
     type Move;
     /// The table of a laid-out deal, or why the input is refused.
-    fn deal(input: &Input) -> Result<Self::Table, String>;
+    fn deal(input: &Input) -> Result<Self, String>;
     /// One playout from `table` with its stream seeded `seed`: each move made is handed to
     /// `record`; (won, moves made).
-    fn play_out(table: &mut Self::Table, seed: u64, policy: u8, record: impl FnMut(Self::Move)) -> (bool, u32);
+    fn play_out(table: &mut Self, seed: u64, policy: u8, record: impl FnMut(Self::Move)) -> (bool, u32);
     /// A move in the game's notation (the referee's token).
     fn spell(mv: Self::Move) -> String;
 }
@@ -117,26 +116,26 @@ mod tests {
 
     /// A toy game for the shared pair: the table is a count from the option `start` that each move
     /// raises by 1 or 2 (the stream picks), won at 10 or more, lost past 12 moves (never here).
-    struct Toy;
+    #[derive(Clone)]
+    struct Toy(i64);
 
     impl Player for Toy {
         const GAME: &'static str = "toy";
         const POLICIES: usize = 2;
-        type Table = i64;
         type Move = i64;
-        fn deal(input: &Input) -> Result<i64, String> {
-            input.options.get("start").copied().ok_or_else(|| "no start".to_string())
+        fn deal(input: &Input) -> Result<Toy, String> {
+            input.options.get("start").map(|&s| Toy(s)).ok_or_else(|| "no start".to_string())
         }
-        fn play_out(table: &mut i64, seed: u64, policy: u8, mut record: impl FnMut(i64)) -> (bool, u32) {
+        fn play_out(table: &mut Toy, seed: u64, policy: u8, mut record: impl FnMut(i64)) -> (bool, u32) {
             let mut rng = SplitMix(seed);
             let mut count = 0;
-            while *table < 10 && count < 12 {
+            while table.0 < 10 && count < 12 {
                 let step = pick(&[(1, 0), (2, 0)], 10 + policy as u64, &mut rng).unwrap();
-                *table += step;
+                table.0 += step;
                 record(step);
                 count += 1;
             }
-            (*table >= 10, count)
+            (table.0 >= 10, count)
         }
         fn spell(mv: i64) -> String {
             format!("+{mv}")

@@ -140,8 +140,8 @@ pub struct PlayerEntry {
 }
 
 impl PlayerEntry {
-    /// The entry of a game's player: its id, `line` and `many`, all from `core::playout`'s shared
-    /// pair driven by the game's `playout::Player`.
+    /// The entry of a game's player (its table, a `playout::Player`): its id, and `core::playout`'s
+    /// shared `line` and `many` of it.
     pub const fn of<P: playout::Player>() -> PlayerEntry {
         PlayerEntry { id: P::GAME, line: playout::line::<P>, many: playout::many::<P> }
     }
@@ -149,14 +149,14 @@ impl PlayerEntry {
 
 /// The games with a player (one line a game).
 pub static PLAYERS: &[PlayerEntry] = &[
-    PlayerEntry::of::<klondike::player::Player>(),
-    PlayerEntry::of::<freecell::player::Player>(),
-    PlayerEntry::of::<tripeaks::player::Player>(),
-    PlayerEntry::of::<pyramid::player::Player>(),
-    PlayerEntry::of::<canfield::player::Player>(),
-    PlayerEntry::of::<spider::player::Player>(),
-    PlayerEntry::of::<labellelucie::player::Player>(),
-    PlayerEntry::of::<gaps::player::Player>(),
+    PlayerEntry::of::<klondike::player::Table>(),
+    PlayerEntry::of::<freecell::player::Table>(),
+    PlayerEntry::of::<tripeaks::TriPeaks>(),
+    PlayerEntry::of::<pyramid::player::Table>(),
+    PlayerEntry::of::<canfield::player::Table>(),
+    PlayerEntry::of::<spider::player::Table>(),
+    PlayerEntry::of::<labellelucie::Lucie>(),
+    PlayerEntry::of::<gaps::Gaps>(),
 ];
 
 /// The player of `game`, or the error for a game without one.

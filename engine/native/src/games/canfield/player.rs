@@ -259,45 +259,42 @@ fn candidates(v: &View, policy: u8, redeal_ok: bool, out: &mut Vec<(Mv, i64)>) {
     }
 }
 
-fn run(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-    let mut rng = SplitMix(seed);
-    let mut buf = Vec::with_capacity(32);
-    let noise = SCORES[policy as usize][10] as u64;
-    let mut moved = false;
-    let mut idle = 0u32;
-    let mut count = 0usize;
-    while count < MAX_MOVES && !t.won() {
-        candidates(&t.view(), policy, moved || idle + 1 < IDLE_PASSES, &mut buf);
-        let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-        t.play(mv);
-        record(mv);
-        count += 1;
-        match mv {
-            Mv::Redeal => {
-                idle = if moved { 0 } else { idle + 1 };
-                moved = false;
-            }
-            Mv::Draw => {}
-            _ => moved = true,
-        }
-    }
-    (t.won(), count as u32)
-}
-
-/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
-pub struct Player;
-
-impl playout::Player for Player {
+/// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
+/// `playout::line` and `playout::many` of it.
+impl playout::Player for Table {
     const GAME: &'static str = "canfield";
     const POLICIES: usize = SCORES.len();
-    type Table = Table;
     type Move = Mv;
+
     fn deal(input: &Input) -> Result<Table, String> {
         Table::new(input)
     }
-    fn play_out(table: &mut Table, seed: u64, policy: u8, record: impl FnMut(Mv)) -> (bool, u32) {
-        run(table, seed, policy, record)
+
+    fn play_out(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
+        let mut rng = SplitMix(seed);
+        let mut buf = Vec::with_capacity(32);
+        let noise = SCORES[policy as usize][10] as u64;
+        let mut moved = false;
+        let mut idle = 0u32;
+        let mut count = 0usize;
+        while count < MAX_MOVES && !t.won() {
+            candidates(&t.view(), policy, moved || idle + 1 < IDLE_PASSES, &mut buf);
+            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
+            t.play(mv);
+            record(mv);
+            count += 1;
+            match mv {
+                Mv::Redeal => {
+                    idle = if moved { 0 } else { idle + 1 };
+                    moved = false;
+                }
+                Mv::Draw => {}
+                _ => moved = true,
+            }
+        }
+        (t.won(), count as u32)
     }
+
     fn spell(mv: Mv) -> String {
         mv.spell()
     }

@@ -234,41 +234,37 @@ impl Table {
     }
 }
 
-/// One playout: (won, moves made), `record` deciding whether the moves are kept.
-fn run(table: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-    let mut rng = SplitMix(seed);
-    let mut buf = Vec::with_capacity(64);
-    let noise = SCORES[policy as usize][11] as u64;
-    let mut last = NONE;
-    let mut count = 0usize;
-    while count < MAX_MOVES && !table.won() {
-        table.candidates(policy, last, &mut buf);
-        let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-        last = match mv {
-            Mv::ColUp(_) | Mv::CellUp(_) => NONE,
-            _ => table.moved(mv),
-        };
-        table.play(mv);
-        record(mv);
-        count += 1;
-    }
-    (table.won(), count as u32)
-}
-
-/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
-pub struct Player;
-
-impl playout::Player for Player {
+/// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
+/// `playout::line` and `playout::many` of it.
+impl playout::Player for Table {
     const GAME: &'static str = "freecell";
     const POLICIES: usize = SCORES.len();
-    type Table = Table;
     type Move = Mv;
+
     fn deal(input: &Input) -> Result<Table, String> {
         Table::new(input)
     }
-    fn play_out(table: &mut Table, seed: u64, policy: u8, record: impl FnMut(Mv)) -> (bool, u32) {
-        run(table, seed, policy, record)
+
+    fn play_out(table: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
+        let mut rng = SplitMix(seed);
+        let mut buf = Vec::with_capacity(64);
+        let noise = SCORES[policy as usize][11] as u64;
+        let mut last = NONE;
+        let mut count = 0usize;
+        while count < MAX_MOVES && !table.won() {
+            table.candidates(policy, last, &mut buf);
+            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
+            last = match mv {
+                Mv::ColUp(_) | Mv::CellUp(_) => NONE,
+                _ => table.moved(mv),
+            };
+            table.play(mv);
+            record(mv);
+            count += 1;
+        }
+        (table.won(), count as u32)
     }
+
     fn spell(mv: Mv) -> String {
         mv.spell()
     }

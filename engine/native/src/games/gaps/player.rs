@@ -91,35 +91,32 @@ fn candidates(v: &View, policy: u8, out: &mut Vec<(Move, i64)>) {
     }
 }
 
-fn play_out(g: &mut Gaps, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (bool, u32) {
-    let mut rng = SplitMix(seed);
-    let mut buf = Vec::with_capacity(16);
-    let noise = SCORES[policy as usize][4] as u64;
-    let mut count = 0usize;
-    while count < MAX_MOVES && !g.won() {
-        candidates(&view(g), policy, &mut buf);
-        let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-        g.apply(mv);
-        record(mv);
-        count += 1;
-    }
-    (g.won(), count as u32)
-}
-
-/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
-pub struct Player;
-
-impl playout::Player for Player {
+/// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
+/// `playout::line` and `playout::many` of it.
+impl playout::Player for Gaps {
     const GAME: &'static str = "gaps";
     const POLICIES: usize = SCORES.len();
-    type Table = Gaps;
     type Move = Move;
+
     fn deal(input: &Input) -> Result<Gaps, String> {
         Gaps::from_input(input)
     }
-    fn play_out(table: &mut Gaps, seed: u64, policy: u8, record: impl FnMut(Move)) -> (bool, u32) {
-        play_out(table, seed, policy, record)
+
+    fn play_out(g: &mut Gaps, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (bool, u32) {
+        let mut rng = SplitMix(seed);
+        let mut buf = Vec::with_capacity(16);
+        let noise = SCORES[policy as usize][4] as u64;
+        let mut count = 0usize;
+        while count < MAX_MOVES && !g.won() {
+            candidates(&view(g), policy, &mut buf);
+            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
+            g.apply(mv);
+            record(mv);
+            count += 1;
+        }
+        (g.won(), count as u32)
     }
+
     fn spell(mv: Move) -> String {
         spell(mv)
     }

@@ -277,40 +277,36 @@ pub fn choose(v: &View, policy: u8, redeal_ok: bool, rng: &mut SplitMix, buf: &m
     best
 }
 
-/// One playout: (won, the moves made), `record` deciding whether the moves are kept.
-fn run(table: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-    let mut rng = SplitMix(seed);
-    let mut buf = Vec::with_capacity(64);
-    let mut moved = false;
-    let mut count = 0usize;
-    while count < MAX_MOVES && !table.won() {
-        let Some(mv) = choose(&table.view(), policy, moved, &mut rng, &mut buf) else { break };
-        table.play(mv);
-        record(mv);
-        count += 1;
-        match mv {
-            Mv::Redeal => moved = false,
-            Mv::Draw => {}
-            _ => moved = true,
-        }
-    }
-    (table.won(), count as u32)
-}
-
-/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
-pub struct Player;
-
-impl playout::Player for Player {
+/// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
+/// `playout::line` and `playout::many` of it.
+impl playout::Player for Table {
     const GAME: &'static str = "klondike";
     const POLICIES: usize = SCORES.len();
-    type Table = Table;
     type Move = Mv;
+
     fn deal(input: &Input) -> Result<Table, String> {
         Table::new(input)
     }
-    fn play_out(table: &mut Table, seed: u64, policy: u8, record: impl FnMut(Mv)) -> (bool, u32) {
-        run(table, seed, policy, record)
+
+    fn play_out(table: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
+        let mut rng = SplitMix(seed);
+        let mut buf = Vec::with_capacity(64);
+        let mut moved = false;
+        let mut count = 0usize;
+        while count < MAX_MOVES && !table.won() {
+            let Some(mv) = choose(&table.view(), policy, moved, &mut rng, &mut buf) else { break };
+            table.play(mv);
+            record(mv);
+            count += 1;
+            match mv {
+                Mv::Redeal => moved = false,
+                Mv::Draw => {}
+                _ => moved = true,
+            }
+        }
+        (table.won(), count as u32)
     }
+
     fn spell(mv: Mv) -> String {
         mv.spell()
     }

@@ -77,35 +77,32 @@ fn candidates(v: &View, policy: u8, out: &mut Vec<(Move, i64)>) {
     }
 }
 
-fn run(l: &mut Lucie, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (bool, u32) {
-    let mut rng = SplitMix(seed);
-    let mut buf = Vec::with_capacity(32);
-    let noise = SCORES[policy as usize][4] as u64;
-    let mut count = 0u32;
-    while !l.won() {
-        candidates(&view(l), policy, &mut buf);
-        let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-        l.apply(mv);
-        record(mv);
-        count += 1;
-    }
-    (l.won(), count)
-}
-
-/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
-pub struct Player;
-
-impl playout::Player for Player {
+/// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
+/// `playout::line` and `playout::many` of it.
+impl playout::Player for Lucie {
     const GAME: &'static str = "labellelucie";
     const POLICIES: usize = SCORES.len();
-    type Table = Lucie;
     type Move = Move;
+
     fn deal(input: &Input) -> Result<Lucie, String> {
         Lucie::from_input(input)
     }
-    fn play_out(table: &mut Lucie, seed: u64, policy: u8, record: impl FnMut(Move)) -> (bool, u32) {
-        run(table, seed, policy, record)
+
+    fn play_out(l: &mut Lucie, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (bool, u32) {
+        let mut rng = SplitMix(seed);
+        let mut buf = Vec::with_capacity(32);
+        let noise = SCORES[policy as usize][4] as u64;
+        let mut count = 0u32;
+        while !l.won() {
+            candidates(&view(l), policy, &mut buf);
+            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
+            l.apply(mv);
+            record(mv);
+            count += 1;
+        }
+        (l.won(), count)
     }
+
     fn spell(mv: Move) -> String {
         spell(mv)
     }

@@ -188,37 +188,34 @@ fn candidates(v: &View, policy: u8, last: Option<Mv>, out: &mut Vec<(Mv, i64)>) 
     }
 }
 
-fn play_out(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-    let mut rng = SplitMix(seed);
-    let mut buf = Vec::with_capacity(64);
-    let noise = SCORES[policy as usize][6] as u64;
-    let mut last = None;
-    let mut count = 0usize;
-    while count < MAX_MOVES && !t.won() {
-        candidates(&t.view(), policy, last, &mut buf);
-        let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-        t.play(mv);
-        record(mv);
-        count += 1;
-        last = if mv == Mv::Deal { None } else { Some(mv) };
-    }
-    (t.won(), count as u32)
-}
-
-/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
-pub struct Player;
-
-impl playout::Player for Player {
+/// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
+/// `playout::line` and `playout::many` of it.
+impl playout::Player for Table {
     const GAME: &'static str = "spider";
     const POLICIES: usize = SCORES.len();
-    type Table = Table;
     type Move = Mv;
+
     fn deal(input: &Input) -> Result<Table, String> {
         Table::new(input)
     }
-    fn play_out(table: &mut Table, seed: u64, policy: u8, record: impl FnMut(Mv)) -> (bool, u32) {
-        play_out(table, seed, policy, record)
+
+    fn play_out(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
+        let mut rng = SplitMix(seed);
+        let mut buf = Vec::with_capacity(64);
+        let noise = SCORES[policy as usize][6] as u64;
+        let mut last = None;
+        let mut count = 0usize;
+        while count < MAX_MOVES && !t.won() {
+            candidates(&t.view(), policy, last, &mut buf);
+            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
+            t.play(mv);
+            record(mv);
+            count += 1;
+            last = if mv == Mv::Deal { None } else { Some(mv) };
+        }
+        (t.won(), count as u32)
     }
+
     fn spell(mv: Mv) -> String {
         mv.spell()
     }

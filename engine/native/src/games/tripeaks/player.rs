@@ -102,35 +102,32 @@ fn won(t: &TriPeaks) -> bool {
     t.removed == (1 << TABLE) - 1
 }
 
-fn run(t: &mut TriPeaks, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-    let mut rng = SplitMix(seed);
-    let mut buf = Vec::with_capacity(16);
-    let noise = SCORES[policy as usize][4] as u64;
-    let mut count = 0u32;
-    while !won(t) {
-        candidates(&view(t), policy, &mut buf);
-        let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-        play(t, mv);
-        record(mv);
-        count += 1;
-    }
-    (won(t), count)
-}
-
-/// The game's player for the shared `playout::line` and `playout::many` (`games::PLAYERS`).
-pub struct Player;
-
-impl playout::Player for Player {
+/// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
+/// `playout::line` and `playout::many` of it.
+impl playout::Player for TriPeaks {
     const GAME: &'static str = "tripeaks";
     const POLICIES: usize = SCORES.len();
-    type Table = TriPeaks;
     type Move = Mv;
+
     fn deal(input: &Input) -> Result<TriPeaks, String> {
         TriPeaks::from_layout(input.layout, input.options)
     }
-    fn play_out(table: &mut TriPeaks, seed: u64, policy: u8, record: impl FnMut(Mv)) -> (bool, u32) {
-        run(table, seed, policy, record)
+
+    fn play_out(t: &mut TriPeaks, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
+        let mut rng = SplitMix(seed);
+        let mut buf = Vec::with_capacity(16);
+        let noise = SCORES[policy as usize][4] as u64;
+        let mut count = 0u32;
+        while !won(t) {
+            candidates(&view(t), policy, &mut buf);
+            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
+            play(t, mv);
+            record(mv);
+            count += 1;
+        }
+        (won(t), count)
     }
+
     fn spell(mv: Mv) -> String {
         mv.spell()
     }
