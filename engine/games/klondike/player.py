@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.gamekit.playout import Scale, SplitMix
+from engine.gamekit.playout import Scale, SplitMix, pick
 from engine.games.klondike import rules
 
 VERSION = 1
@@ -152,14 +152,8 @@ def candidates(v: View, policy: int, redeal_ok: bool) -> list[tuple[str, int]]:
 
 def choose(v: View, policy: int, redeal_ok: bool, rng: SplitMix) -> str | None:
     """The policy's move from what the player sees: the highest score plus jitter (one draw a
-    candidate, in order), the first on a tie; None when there is nothing worth trying."""
-    noise = _SCORES[policy][-1]
-    best, best_total = None, -1
-    for token, score in candidates(v, policy, redeal_ok):
-        total = score + rng.below(noise)
-        if total > best_total:
-            best, best_total = token, total
-    return best
+    candidate, in order), the first on a tie (`pick`); None when there is nothing worth trying."""
+    return pick(candidates(v, policy, redeal_ok), _SCORES[policy][-1], rng)
 
 
 def playout(layout: Mapping[str, Any], options: Mapping[str, Any], seed: int, policy: int = CAUTIOUS) -> tuple[bool, list[str]]:

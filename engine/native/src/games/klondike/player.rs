@@ -4,7 +4,7 @@
 //! the stock's size, the waste's top, the foundations), made by `Table::view`, so it cannot read a
 //! hidden card. Moves are made on the table by `Table::play`.
 
-use crate::core::playout;
+use crate::core::playout::{self, pick};
 use crate::core::rng::SplitMix;
 use crate::core::input::Input;
 
@@ -265,16 +265,7 @@ fn candidates(v: &View, policy: u8, redeal_ok: bool, out: &mut Vec<(Mv, i64)>) {
 pub fn choose(v: &View, policy: u8, redeal_ok: bool, rng: &mut SplitMix, buf: &mut Vec<(Mv, i64)>) -> Option<Mv> {
     let noise = SCORES[policy as usize][9] as u64;
     candidates(v, policy, redeal_ok, buf);
-    let mut best: Option<Mv> = None;
-    let mut best_total = -1i64;
-    for &(mv, score) in buf.iter() {
-        let total = score + rng.below(noise) as i64;
-        if total > best_total {
-            best = Some(mv);
-            best_total = total;
-        }
-    }
-    best
+    pick(buf, noise, rng)
 }
 
 /// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
