@@ -122,6 +122,18 @@ def test_the_schema_check_can_fail() -> None:
     assert fmt_kit.check_doc({"sequences": [["2S", ""]], "hole": "KD", "foundations": ["AS", "10h"]}) == []
 
 
+def test_a_pile_reads_face_down_cards_first_and_its_top_face_up() -> None:
+    """down_pile, which the games with face-down piles share: the lower-case cards first are face
+    down, the top turns up even when written face down, and a face-down card above a face-up one
+    is refused naming its pile."""
+    assert fmt_kit.down_pile(["As", "2h", "3C"], 0) == ([0, 14, 41], 2)
+    assert fmt_kit.down_pile(["As", "2h"], 0) == ([0, 14], 1)  # the top turns up, as at the table
+    assert fmt_kit.down_pile(["AS", "2H"], 0) == ([0, 14], 0)
+    assert fmt_kit.down_pile([], 0) == ([], 0)
+    with pytest.raises(engine.BadInput, match="pile 3: a face-down card"):
+        fmt_kit.down_pile(["As", "2H", "3c"], 2)
+
+
 def _nested(depth: int) -> str:
     return "[" * depth + "]" * depth
 

@@ -86,6 +86,19 @@ def piles_of(doc: Mapping[str, Any], game: str, key: str, count: int) -> list[li
     return value
 
 
+def down_pile(names: list[Any], i: int) -> tuple[list[int], int]:
+    """Tableau pile i's cards (bottom first) and how many lie face down, from its card names: the
+    face-down ones (lower-case suit) come first, and the top turns up, as at the table (so all but
+    the top at most); BadInput for a face-down card above a face-up one."""
+    cards = [parse_card(t) for t in names]
+    n_down = 0
+    while n_down < len(cards) and cards[n_down][1]:
+        n_down += 1
+    if any(d for _, d in cards[n_down:]):
+        raise BadInput(f"pile {i + 1}: a face-down card (lower-case suit) above a face-up one")
+    return [c for c, _ in cards], min(n_down, max(len(cards) - 1, 0))
+
+
 def check_keys(doc: Mapping[str, Any], game: str, keys: Iterable[str]) -> None:
     """Refuse a key the game does not read (Solvitaire refuses any key outside its schema; a key
     of its schema that this game has no place for would be lost)."""

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from engine.cards import check_deck
 from engine.errors import BadInput
 from engine.gamekit.base import Layout
-from engine.gamekit.solvitaire import card_name, cards_of, check_keys, foundation_runs, foundations_doc, parse_card, piles_of
+from engine.gamekit.solvitaire import card_name, cards_of, check_keys, down_pile, foundation_runs, foundations_doc, piles_of
 
 PILES = 7
 TALON = 24  # stock and waste together: the 52 cards less the 28 of a fresh tableau
@@ -69,14 +69,7 @@ def from_doc(doc: Mapping[str, Any]) -> Layout:
     check_keys(doc, "klondike", KEYS)
     piles, down = [], []
     for i, p in enumerate(piles_of(doc, "klondike", "tableau piles", PILES)):
-        cards = [parse_card(t) for t in p]
-        n_down = 0
-        while n_down < len(cards) and cards[n_down][1]:
-            n_down += 1
-        if any(d for _, d in cards[n_down:]):
-            raise BadInput(f"pile {i + 1}: a face-down card (lower-case suit) above a face-up one")
-        pile = [c for c, _ in cards]
-        n_down = min(n_down, max(len(pile) - 1, 0))  # a pile's top turns up, as at the table
+        pile, n_down = down_pile(p, i)
         while n_down < len(pile) - 1 and not all(_fits(a, b) for b, a in zip(pile[n_down:], pile[n_down + 1 :])):
             n_down += 1  # a face-up card that no built run joins to the top plays as a face-down one
         piles.append(pile)

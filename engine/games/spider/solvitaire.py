@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from engine.errors import BadInput
 from engine.gamekit.base import Layout
-from engine.gamekit.solvitaire import card_name, cards_of, check_keys, foundations_doc, parse_card, piles_of
+from engine.gamekit.solvitaire import card_name, cards_of, check_keys, down_pile, foundations_doc, piles_of
 
 PILES = 10
 CARDS = 104
@@ -76,14 +76,9 @@ def from_doc(doc: Mapping[str, Any]) -> Layout:
     check_keys(doc, "spider", KEYS)
     piles, down = [], []
     for i, p in enumerate(piles_of(doc, "spider", "tableau piles", PILES)):
-        cards = [parse_card(t) for t in p]
-        n_down = 0
-        while n_down < len(cards) and cards[n_down][1]:
-            n_down += 1
-        if any(d for _, d in cards[n_down:]):
-            raise BadInput(f"pile {i + 1}: a face-down card (lower-case suit) above a face-up one")
-        piles.append([c for c, _ in cards])
-        down.append(min(n_down, max(len(cards) - 1, 0)))  # a pile's top turns up, as at the table
+        pile, n_down = down_pile(p, i)
+        piles.append(pile)
+        down.append(n_down)
     stock = [c for c, _ in cards_of(doc, "stock", "spider")]
     if len(stock) % PILES or len(stock) > 50:
         raise BadInput(f"the stock holds {len(stock)} cards; accepted: 0, 10, ..., 50 in spider (ten a deal)")
