@@ -1,32 +1,19 @@
 //! TriPeaks' visible-information player (`crate::core::playout`), the twin of
 //! `engine/games/tripeaks/player.py`, whose docstring tells the policy and why. The solver's
-//! `TriPeaks` holds the whole deal; the policy is handed only a `View` (free cards, which positions
-//! are face down or gone, the waste's top, the stock's size), so it cannot read a hidden card.
+//! `TriPeaks` holds the whole deal and makes the moves (its `Move`, `apply` and `token`); the policy
+//! is handed only a `View` (free cards, which positions are face down or gone, the waste's top, the
+//! stock's size), so it cannot read a hidden card.
 
-use super::{TriPeaks, COVER, TABLE, UNDER};
+use super::{Move, TriPeaks, COVER, TABLE, UNDER};
 use crate::core::input::Input;
 use crate::core::playout::{self, pick};
 use crate::core::rng::SplitMix;
+use crate::core::search::Game;
 
 /// Per policy: play, reveal, chain, draw, noise (the twin's `_SCORES`).
 const SCORES: [[i64; 5]; 2] = [[50, 12, 6, 5, 30], [50, 20, 0, 40, 12]];
 const GONE: u8 = 255;
 const HIDDEN: u8 = 254;
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mv {
-    Play(u8),
-    Draw,
-}
-
-impl Mv {
-    pub fn spell(self) -> String {
-        match self {
-            Mv::Play(p) => format!("p{}", p + 1),
-            Mv::Draw => "d".into(),
-        }
-    }
-}
 
 /// What a player sees: each position's card if free, HIDDEN if overlapped, GONE; the waste's top;
 /// the stock's size; the wrap rule.
@@ -55,7 +42,7 @@ fn next(a: u8, b: u8, wrap: bool) -> bool {
     gap == 1 || (wrap && gap == 12)
 }
 
-fn candidates(v: &View, policy: u8, out: &mut Vec<(Mv, i64)>) {
+fn candidates(v: &View, policy: u8, out: &mut Vec<(Move, i64)>) {
     let [play, reveal, chain, draw, _] = SCORES[policy as usize];
     out.clear();
     for p in 0..TABLE {
@@ -78,28 +65,11 @@ fn candidates(v: &View, policy: u8, out: &mut Vec<(Mv, i64)>) {
             turned += all_gone as i64;
         }
         let follow = (0..TABLE).filter(|&q| q != p && v.table[q] < HIDDEN && next(v.table[q], c, v.wrap)).count() as i64;
-        out.push((Mv::Play(p as u8), play + reveal * turned + chain * follow));
+        out.push((Move::Play(p as u8), play + reveal * turned + chain * follow));
     }
     if v.stock > 0 {
-        out.push((Mv::Draw, draw));
+        out.push((Move::Draw, draw));
     }
-}
-
-fn play(t: &mut TriPeaks, m: Mv) {
-    match m {
-        Mv::Play(p) => {
-            t.removed |= 1 << p;
-            t.waste = t.table[p as usize];
-        }
-        Mv::Draw => {
-            t.waste = t.stock[t.drawn as usize];
-            t.drawn += 1;
-        }
-    }
-}
-
-fn won(t: &TriPeaks) -> bool {
-    t.removed == (1 << TABLE) - 1
 }
 
 /// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
@@ -107,28 +77,28 @@ fn won(t: &TriPeaks) -> bool {
 impl playout::Player for TriPeaks {
     const GAME: &'static str = "tripeaks";
     const POLICIES: usize = SCORES.len();
-    type Move = Mv;
+    type Move = Move;
 
     fn deal(input: &Input) -> Result<TriPeaks, String> {
         TriPeaks::from_layout(input.layout, input.options)
     }
 
-    fn play_out(t: &mut TriPeaks, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
+    fn play_out(t: &mut TriPeaks, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (bool, u32) {
         let mut rng = SplitMix(seed);
         let mut buf = Vec::with_capacity(16);
         let noise = SCORES[policy as usize][4] as u64;
         let mut count = 0u32;
-        while !won(t) {
+        while !t.won() {
             candidates(&view(t), policy, &mut buf);
             let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-            play(t, mv);
+            t.apply(mv);
             record(mv);
             count += 1;
         }
-        (won(t), count)
+        (t.won(), count)
     }
 
-    fn spell(mv: Mv) -> String {
-        mv.spell()
+    fn spell(mv: Move) -> String {
+        TriPeaks::token(mv)
     }
 }
