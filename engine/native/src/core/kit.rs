@@ -54,3 +54,38 @@ pub fn replay<G: Dealt>(input: &Input, line: &[String]) -> Result<G, String> {
     }
     Ok(g)
 }
+
+/// For a game's cargo tests, the two things its search's soundness rests on: from `g`, at each of
+/// up to `steps` positions (fewer if no move is left), every move `moves` lists is made and taken
+/// back: each must give a key of its own, and taking it back must restore the key and `snapshot`;
+/// then one of them, picked by a xorshift stream from `seed`, is played.
+#[cfg(test)]
+pub fn check_undo_and_keys<G: Game, S: PartialEq + std::fmt::Debug>(
+    g: &mut G,
+    seed: u64,
+    steps: usize,
+    moves: impl Fn(&G, &mut Vec<G::Move>),
+    snapshot: impl Fn(&G) -> S,
+) where
+    G::Key: std::fmt::Debug,
+{
+    let mut rng = seed;
+    for _ in 0..steps {
+        let mut ms = Vec::new();
+        moves(g, &mut ms);
+        if ms.is_empty() {
+            break;
+        }
+        let (k0, s0) = (g.key(), snapshot(g));
+        let mut keys = std::collections::HashSet::new();
+        for &m in &ms {
+            let u = g.apply(m);
+            assert!(keys.insert(g.key()), "two moves, one key");
+            g.revert(u);
+            assert_eq!(g.key(), k0);
+            assert_eq!(snapshot(g), s0);
+        }
+        crate::core::rng::xorshift(&mut rng);
+        g.apply(ms[(rng % ms.len() as u64) as usize]);
+    }
+}

@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::core::search::{self, Verdict};
-use crate::core::rng::xorshift;
 
 const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 30 };
 
@@ -31,24 +30,7 @@ fn scrambled() -> Vec<Vec<i32>> {
 #[test]
 fn undo_restores_and_keys_differ() {
     let mut g = Gaps::from_layout(&layout(scrambled()), &Options::new(), SEED).unwrap();
-    let mut rng = 11u64;
-    for _ in 0..300 {
-        let mut ms = Vec::new();
-        g.legal(&mut ms);
-        if ms.is_empty() {
-            break;
-        }
-        let (k0, c0) = (g.key(), g.cells);
-        let mut keys = std::collections::HashSet::new();
-        for &m in &ms {
-            let u = g.apply(m);
-            assert!(keys.insert(g.key()), "two moves, one key");
-            g.revert(u);
-            assert_eq!((g.key(), g.cells), (k0, c0));
-        }
-        xorshift(&mut rng);
-        g.apply(ms[(rng % ms.len() as u64) as usize]);
-    }
+    crate::core::kit::check_undo_and_keys(&mut g, 11, 300, |g, out| g.legal(out), |g| g.cells);
 }
 
 #[test]

@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::core::search::{self, Verdict};
-use crate::core::rng::xorshift;
 
 const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 30 };
 
@@ -52,24 +51,7 @@ fn fans_deal_a_row_at_a_time() {
 #[test]
 fn undo_restores_and_keys_differ() {
     let mut g = Lucie::from_layout(&layout(fresh()), &Options::new(), SEED).unwrap();
-    let mut rng = 7u64;
-    for _ in 0..200 {
-        let mut ms = Vec::new();
-        g.legal(&mut ms);
-        if ms.is_empty() {
-            break;
-        }
-        let (k0, f0) = (g.key(), g.fans);
-        let mut keys = std::collections::HashSet::new();
-        for &m in &ms {
-            let u = g.apply(m);
-            assert!(keys.insert(g.key()), "two moves, one key");
-            g.revert(u);
-            assert_eq!((g.key(), g.fans), (k0, f0));
-        }
-        xorshift(&mut rng);
-        g.apply(ms[(rng % ms.len() as u64) as usize]);
-    }
+    crate::core::kit::check_undo_and_keys(&mut g, 7, 200, |g, out| g.legal(out), |g| g.fans);
 }
 
 #[test]
