@@ -55,6 +55,19 @@ pub fn replay<G: Dealt>(input: &Input, line: &[String]) -> Result<G, String> {
     Ok(g)
 }
 
+/// For the redealing games' cargo tests: a deal seed (its 64 bytes 0, 1, ..., 63) to deal their
+/// positions with, so that their redeal streams shuffle.
+#[cfg(test)]
+pub const TEST_SEED: [u8; 64] = {
+    let mut s = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        s[i] = i as u8;
+        i += 1;
+    }
+    s
+};
+
 /// For a game's cargo tests, the two things its search's soundness rests on: from `g`, at each of
 /// up to `steps` positions (fewer if no move is left), every move `moves` lists is made and taken
 /// back: each must give a key of its own, and taking it back must restore the key and `snapshot`;

@@ -7,15 +7,7 @@ use crate::core::search::{self, Verdict};
 const BIG: Limits = Limits { budget: 2_000_000, max_bytes: 1 << 30 };
 
 /// The seed of the tests' deals (its redeal streams shuffle the redeals).
-const SEED: [u8; 64] = {
-    let mut s = [0u8; 64];
-    let mut i = 0;
-    while i < 64 {
-        s[i] = i as u8;
-        i += 1;
-    }
-    s
-};
+const SEED: [u8; 64] = crate::core::kit::TEST_SEED;
 
 fn layout(fans: Vec<Vec<i32>>) -> Layout {
     let mut l = Layout::new();
