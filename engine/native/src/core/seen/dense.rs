@@ -3,23 +3,31 @@
 //! probe) as long as the memory cap has room for the `WordSet`'s doubling; when it has not, the
 //! words move to *quotiented buckets*, which hold 2.5–5 times as many words in the same bytes:
 //!
-//! - a word `w` is split into its group `g = w >> LOW` and its low `LOW` bits; `h = mix(g)` is a
-//!   bijection of the group's `BITS − LOW` bits; the bucket is `h`'s low `b` bits (2^b buckets),
-//!   and the bucket stores only the rest: `e = (h >> b) << LOW | low`, `BITS − b` ≤ 40 bits.
-//!   `(bucket, e)` gives back `h`, hence `g` (mix is a bijection), hence `w`: two words are equal
+//! - a word `w` is split into its group `g = w >> LOW` and its low `LOW` bits; `x = mix(g)` is a
+//!   bijection of the group's `Q = BITS − LOW` bits; with `n` buckets the bucket is
+//!   `floor(x · n / 2^Q)` (a product's high half), and the bucket stores only `x`'s low
+//!   `E = 40 − LOW` bits and the low bits: `e = (x mod 2^E) << LOW | low`, 40 bits. A bucket's
+//!   `x` values form an interval of at most `ceil(2^Q / n)` values, at most `2^E` once `n` is
+//!   at least `2^(BITS − 40)`, and such an interval holds each residue mod `2^E` once: so
+//!   `(bucket, e)` gives back `x`, hence `g` (mix is a bijection), hence `w`: two words are equal
 //!   exactly when their buckets and entries are, so nothing is lossy (a false "seen" could lose a
 //!   win and give a false `lost`).
 //! - a bucket is one cache line: 12 entries of 5 bytes (their low 4 bytes side by side, compared
 //!   four at a time), their count, and a flag telling that a word
 //!   of this bucket found it full and went to the overflow set, an exact hash set of whole words
+//!   (each as `x << LOW | low`)
 //!   (a few per cent of them near the top load); a lookup reads it only for a flagged bucket.
 //!   Words of one group share a bucket, so the probes a game makes for words that differ only in
 //!   their low bits (Klondike's waste sizes) read one line.
-//! - it doubles at 80 % of its entries: bucket `i` splits into `i` and `i + 2^b` by the lowest bit
-//!   of `h >> b` (an entry loses that bit), so the old buckets are rewritten where they lie and
-//!   the new half comes in new chunks of 2^(BITS − 40) buckets (128 MiB at 61 bits): nothing is
-//!   copied and the peak is the new table alone (no old-plus-new). The overflow words are placed
-//!   again after a split.
+//! - it grows at 80 % of its entries, in chunks of 2^(BITS − 40) buckets (128 MiB at 61 bits):
+//!   to twice the buckets when the memory cap has room for them, else a quarter more, else one
+//!   chunk (so a table the cap cannot double still fills the cap: Klondike's draw 3 deal 262,
+//!   about 100 M positions, in 640 MiB of buckets instead of 1 GiB). An entry does not depend on
+//!   `n`, and a word's bucket among more buckets is at or after its bucket before, so the buckets
+//!   are emptied from the last down into buckets at or after them, where they lie: nothing is
+//!   copied and the peak is the new table alone (no old-plus-new). A bucket may receive more
+//!   than it holds (not when the table doubles): those words and the old overflow words are
+//!   placed again in the overflow set.
 //!
 //! Every chunk is charged to the memory meter before it is allocated, the overflow set charges its
 //! table (`HashSeen`), and the `WordSet` its own: what the meter counts is what the set holds.
@@ -155,33 +163,62 @@ impl Chunk {
     }
 }
 
-/// The quotiented table (module docs): `2^bits` buckets in chunks of `2^(BITS − 40)`. Its probes
-/// are calls (`inline(never)`): beside a cache miss a call costs nothing, and the searches that
-/// inline them (every probe site of the set) stay as small as with a `WordSet` alone.
+/// The quotiented table (module docs): `n` buckets (a multiple of `2^(BITS − 40)`, at least one
+/// chunk) in chunks of `2^(BITS − 40)`. Its probes are calls (`inline(never)`): beside a cache miss
+/// a call costs nothing, and the searches that inline them (every probe site of the set) stay as
+/// small as with a `WordSet` alone.
 struct Buckets<const LOW: u32, const BITS: u32> {
     chunks: Vec<Chunk>,
-    bits: u32,
+    /// Buckets.
+    n: usize,
     /// Words in the buckets and the overflow set.
     len: usize,
-    /// Words whose bucket was full (exact: whole words).
+    /// Words whose bucket was full, exact: each as its mixed group and low bits,
+    /// `mix(w >> LOW) << LOW | low` (a bijection of the words, so the growth can put an entry
+    /// there without inverting `mix`).
     over: HashSeen<u64>,
 }
 
 impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
-    /// The fewest bucket bits, so that an entry (`BITS − bits` bits) fits `ENTRY_BITS`; also
-    /// the chunk's size.
+    /// The fewest buckets are `2^MIN_BITS`, so that an entry (module docs) fits `ENTRY_BITS`;
+    /// also the chunk's size, the step the table grows by.
     const MIN_BITS: u32 = BITS - ENTRY_BITS;
     const CHUNK_BUCKETS: usize = 1 << Self::MIN_BITS;
     /// A chunk's buffer: its buckets and one more (the alignment).
     const CHUNK_BYTES: u64 = ((Self::CHUNK_BUCKETS + 1) * std::mem::size_of::<Bucket>()) as u64;
+    /// Bits of the mixed group `x`.
+    const Q: u32 = BITS - LOW;
+    /// The low bits of `x` an entry keeps.
+    const E: u32 = ENTRY_BITS - LOW;
 
-    /// The bucket of `w` and its entry there.
+    /// The mixed group of `w` and its low bits, as one word (what the overflow set holds).
     #[inline]
-    fn place(&self, w: u64) -> (usize, u64) {
+    fn mixed(w: u64) -> u64 {
         debug_assert!(w >> BITS == 0, "a DenseSet word has at most {BITS} bits");
-        let h = mix(w >> LOW, BITS - LOW);
-        let i = (h & ((1 << self.bits) - 1)) as usize;
-        (i, (h >> self.bits) << LOW | (w & ((1 << LOW) - 1)))
+        mix(w >> LOW, Self::Q) << LOW | (w & ((1 << LOW) - 1))
+    }
+
+    /// The bucket of a mixed word `m` among `n` and its entry there: the bucket is
+    /// `floor(x · n / 2^Q)`, so each bucket holds the `x` of an interval of at most
+    /// `ceil(2^Q / n) ≤ 2^E` values, in which the low `E` bits of `x` tell them apart.
+    #[inline]
+    fn locate(m: u64, n: usize) -> (usize, u64) {
+        let x = m >> LOW;
+        let i = ((x as u128 * n as u128) >> Self::Q) as usize;
+        (i, m & ((1 << ENTRY_BITS) - 1))
+    }
+
+    /// The first `x` of bucket `j` among `n`: `ceil(j · 2^Q / n)`.
+    fn start(j: usize, n: usize) -> u64 {
+        (((j as u128) << Self::Q).div_ceil(n as u128)) as u64
+    }
+
+    /// The mixed word of entry `e` in bucket `j` among `n`: the one `x` of the bucket's interval
+    /// (which starts at `start(j, n)` and is at most `2^E` long) with `e`'s low `E` bits.
+    fn unlocate(j: usize, n: usize, e: u64) -> u64 {
+        let s = Self::start(j, n);
+        let x = s + ((e >> LOW).wrapping_sub(s) & ((1 << Self::E) - 1));
+        x << LOW | (e & ((1 << LOW) - 1))
     }
 
     #[inline]
@@ -211,18 +248,18 @@ impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
         Some(out)
     }
 
-    /// An empty table with room for `n` words below its load (the fewest buckets, at least a
-    /// chunk); None when the meter or the allocator refuses.
+    /// An empty table with room for `n` words below its load (the fewest buckets, a power of two
+    /// and at least a chunk); None when the meter or the allocator refuses.
     fn new(n: usize) -> Option<Self> {
         let bits = Self::bits_for(n);
         let chunks = Self::new_chunks(1 << (bits - Self::MIN_BITS))?;
-        Some(Buckets { chunks, bits, len: 0, over: HashSeen::default() })
+        Some(Buckets { chunks, n: 1 << bits, len: 0, over: HashSeen::default() })
     }
 
     /// The fewest bucket bits (at least `MIN_BITS`) whose buckets hold `n` words below their load.
     fn bits_for(n: usize) -> u32 {
         let mut bits = Self::MIN_BITS;
-        while !Self::fit(n, bits) {
+        while !Self::fit(n, 1 << bits) {
             bits += 1;
         }
         bits
@@ -235,68 +272,97 @@ impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
 
     #[inline(never)]
     fn contains(&self, w: u64) -> bool {
-        let (i, e) = self.place(w);
+        let m = Self::mixed(w);
+        let (i, e) = Self::locate(m, self.n);
         let b = self.bucket(i);
-        b.holds(e) || (b.flag != 0 && self.over.contains(&w))
+        b.holds(e) || (b.flag != 0 && self.over.contains(&m))
     }
 
     /// Insert `w` (not in the set): into its bucket, or when that is full, flag it and put `w`
     /// in the overflow set (whose room `reserve_one` made).
     #[inline(never)]
     fn insert(&mut self, w: u64) {
-        let (i, e) = self.place(w);
-        let b = self.bucket_mut(i);
-        if !b.push(e) {
-            b.flag = 1;
-            self.over.insert(w);
-        }
+        self.insert_mixed(Self::mixed(w));
         self.len += 1;
     }
 
-    /// Whether `len` words fit below the load at which the table doubles.
+    /// Place the mixed word `m` (its bucket, or the overflow set); `len` is the caller's.
+    #[inline]
+    fn insert_mixed(&mut self, m: u64) {
+        let (i, e) = Self::locate(m, self.n);
+        let b = self.bucket_mut(i);
+        if !b.push(e) {
+            b.flag = 1;
+            self.over.insert(m);
+        }
+    }
+
+    /// Whether `len` words fit below the load at which the table grows.
     fn fits(&self, len: usize) -> bool {
-        Self::fit(len, self.bits)
+        Self::fit(len, self.n)
     }
 
-    /// Whether `len` words fit below the load of `2^bits` buckets.
-    fn fit(len: usize, bits: u32) -> bool {
-        len * 256 <= (SLOTS << bits) * LOAD_256
+    /// Whether `len` words fit below the load of `n` buckets.
+    fn fit(len: usize, n: usize) -> bool {
+        len * 256 <= (SLOTS * n) * LOAD_256
     }
 
-    /// Room for one more word: the table doubles at its load (the new chunks charged first) and
+    /// Room for one more word: the table grows at its load (the new chunks charged first) and
     /// the overflow set has room for one more. False when the meter or the allocator refuses.
     fn reserve_one(&mut self) -> bool {
-        (self.fits(self.len + 1) || self.double()) && self.over.reserve_one()
+        (self.fits(self.len + 1) || self.grow()) && self.over.reserve_one()
     }
 
-    /// Twice the buckets: the new half's chunks, then every bucket split where it lies (module
-    /// docs), then the overflow words placed again.
-    fn double(&mut self) -> bool {
-        let n = 1usize << self.bits;
-        let Some(more) = Self::new_chunks(n / Self::CHUNK_BUCKETS) else {
+    /// More buckets: twice as many when the cap has room for them, else a quarter more (at least
+    /// a chunk), else one chunk; a table the cap cannot double still grows to the cap's bytes.
+    fn grow(&mut self) -> bool {
+        let have = self.n / Self::CHUNK_BUCKETS;
+        let room = memory::room();
+        let add = [have, (have / 4).max(1), 1]
+            .into_iter()
+            .find(|&c| c as u64 * Self::CHUNK_BYTES <= room)
+            .unwrap_or(1); // refused by the meter below, which marks the solve out of memory
+        self.grow_to(self.n + add * Self::CHUNK_BUCKETS)
+    }
+
+    /// `n2` buckets (more than `n`, a multiple of the chunk): the new chunks, then every entry
+    /// moved to its bucket among `n2`, in place. A word's bucket among `n2` is at or after its
+    /// bucket among `n` (`floor(x · n2 / 2^Q) ≥ floor(x · n / 2^Q)`), and an entry does not
+    /// depend on the bucket count, so the buckets are emptied from the last down, each one's
+    /// entries pushed to buckets at or after it, all of which are emptied already. A new bucket
+    /// may receive more than it holds (from two old ones): those words go to the overflow set,
+    /// with the old overflow words placed again. Nothing is copied but a bucket at a time.
+    fn grow_to(&mut self, n2: usize) -> bool {
+        let n = self.n;
+        debug_assert!(n2 > n && n2 % Self::CHUNK_BUCKETS == 0);
+        let Some(more) = Self::new_chunks((n2 - n) / Self::CHUNK_BUCKETS) else {
             return false;
         };
         self.chunks.extend(more);
-        let low = (1u64 << LOW) - 1;
-        for i in 0..n {
-            let old = *self.bucket(i);
-            let (mut stay, mut go) = (Bucket::EMPTY, Bucket::EMPTY);
-            for j in 0..old.count as usize {
-                let e = old.entry(j);
-                let e2 = (e >> (LOW + 1)) << LOW | (e & low);
-                let pushed = if e >> LOW & 1 == 0 { stay.push(e2) } else { go.push(e2) };
-                debug_assert!(pushed, "a half of a bucket fits a bucket");
+        let mut spill = Vec::new();
+        for j in (0..n).rev() {
+            let old = std::mem::replace(self.bucket_mut(j), Bucket::EMPTY);
+            for s in 0..old.count as usize {
+                let e = old.entry(s);
+                let m = Self::unlocate(j, n, e);
+                let (k, e2) = Self::locate(m, n2);
+                debug_assert!(k >= j && e2 == e);
+                let b = self.bucket_mut(k);
+                if !b.push(e) {
+                    b.flag = 1;
+                    spill.push(m);
+                }
             }
-            *self.bucket_mut(i) = stay;
-            *self.bucket_mut(i + n) = go;
         }
-        self.bits += 1;
+        self.n = n2;
         // the overflow words again: most now find room; the old set's charge is held until it goes
-        let (old, len) = (std::mem::take(&mut self.over), self.len);
-        for &w in old.0.iter() {
-            self.insert(w);
+        let old = std::mem::take(&mut self.over);
+        for &m in old.0.iter() {
+            self.insert_mixed(m);
         }
-        self.len = len;
+        for m in spill {
+            self.over.insert(m);
+        }
         true
     }
 
@@ -306,7 +372,7 @@ impl<const LOW: u32, const BITS: u32> Buckets<LOW, BITS> {
 
     #[inline(never)]
     fn prefetch(&self, w: u64) {
-        let p: *const Bucket = self.bucket(self.place(w).0);
+        let p: *const Bucket = self.bucket(Self::locate(Self::mixed(w), self.n).0);
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch reads nothing and cannot fault; `p` points into a chunk anyway.
         unsafe {
@@ -483,14 +549,14 @@ mod tests {
         }
     }
 
-    /// Random words, whole groups (the 31 low values of one group) and groups whose buckets agree
-    /// in their low 12 bits (one bucket until the table has 2^13 buckets: most go to the overflow
+    /// Random words, whole groups (the 31 low values of one group) and groups whose mixed groups
+    /// agree in their high 12 bits (one bucket until the table has 2^13 buckets: most go to the overflow
     /// set, and the splits place them again), against a std HashSet, across the move from the
     /// `WordSet` and many doublings; the meter charges exactly the tables.
     #[test]
     fn dense_set_agrees_with_a_hash_set_through_growth_and_overflow() {
         let _s = memory::scope(1 << 30);
-        let collide: Vec<u64> = (1..).filter(|&g| mix(g, 43) & 0xfff == 0x5a5).take(400).collect();
+        let collide: Vec<u64> = (1..).filter(|&g| mix(g, 43) >> 31 == 0x5a5).take(400).collect();
         let mut r = 99u64;
         let word = |r: &mut u64| -> u64 {
             let x = xorshift(r);
@@ -517,7 +583,7 @@ mod tests {
             }
         }
         assert_eq!(s.len(), std.len());
-        assert!(s.big.as_ref().unwrap().bits > 12, "grew past the colliding bucket");
+        assert!(s.big.as_ref().unwrap().n > 1 << 12, "grew past the colliding bucket");
         assert!(max_over > 1000, "the overflow set was used: {max_over}");
         assert!(std.iter().all(|&w| s.contains(w)));
         let mut r2 = 12345u64;
@@ -549,15 +615,16 @@ mod tests {
             }
         }
         let b = s.big.as_ref().expect("moved to buckets");
-        assert_eq!(b.bits, 10); // 2^12 slots -> 2^8 buckets -> 2^10 (64 KiB): 2^11 would pass the cap
+        assert_eq!(b.n, 1 << 10); // 2^12 slots -> 2^8 buckets -> 2^10 (64 KiB): a chunk more would pass the cap
         assert!(n > 2 * 2048 && memory::used() <= cap && memory::used() == s.bytes(), "{n} words");
     }
 
     /// Under a cap the set grows only while the meter allows: the table charged never passes it,
-    /// doubling adds the new half alone (never old and new twice), and it holds 4–5 words a bucket
-    /// line of 64 bytes where a `WordSet` holds one per 16 bytes.
+    /// growth adds the new chunks alone (never old and new twice), past the last doubling it grows
+    /// by a quarter or a chunk until a chunk more would pass the cap, and it holds 4–5 words a
+    /// bucket line of 64 bytes where a `WordSet` holds one per 16 bytes.
     #[test]
-    fn dense_set_grows_within_the_cap_by_its_new_half() {
+    fn dense_set_grows_within_the_cap_by_its_new_chunks() {
         let cap = 1 << 20;
         let _s = memory::scope(cap);
         let mut s = Set::default();
@@ -572,15 +639,64 @@ mod tests {
         }
         assert!(memory::over() && memory::used() <= cap && peak <= cap);
         let b = s.big.as_ref().unwrap();
-        // 16 KiB chunks (and 64 bytes for the alignment): 2^13 buckets fit, their doubling and
-        // the overflow set not
-        assert_eq!((b.bits, b.table_bytes()), (13, 32 * ((16 << 10) + 64)));
+        let chunk = Buckets::<5, 48>::CHUNK_BYTES;
+        // 16 KiB chunks (and 64 bytes for the alignment): 2^13 buckets (32 chunks) double no
+        // more, but grow by quarters and chunks until the next chunk would pass the cap
+        assert!(b.n > 1 << 13 && b.n % (1 << 8) == 0, "{} buckets", b.n);
+        assert_eq!(b.table_bytes(), (b.n >> 8) as u64 * chunk);
         assert_eq!(memory::used(), s.bytes());
-        assert!(2 * b.table_bytes() + hash_bytes(b) > cap);
-        assert!(s.len() * 256 >= (SLOTS << b.bits) * (LOAD_256 - 1), "{} words in 2^{} buckets", s.len(), b.bits);
-        // 7.5 bytes a word at most here, the overflow set's table included (a WordSet: 16 at best)
+        assert!(b.table_bytes() + chunk + hash_bytes(b) > cap);
+        // more words than the 2^13 buckets held at their load (what doubling alone gave), at 7.5
+        // bytes a word at most, the overflow set's table included (a WordSet: 16 at best)
+        assert!(s.len() * 256 > (SLOTS << 13) * LOAD_256 * 3 / 2, "{} words", s.len());
         let (bytes, len) = (s.bytes(), s.len() as u64);
         assert!(2 * bytes <= 15 * len, "{bytes} bytes for {len} words, {} overflowed", s.overflow());
         assert_eq!(s.len() as u64, n);
+    }
+
+    /// Growth by any number of chunks (not only doubling) keeps exactly the words, however full
+    /// the buckets they come from: a table filled past its load (many words in the overflow set),
+    /// grown by one chunk, then three, then a doubling, each time against a std HashSet; every
+    /// word's entry is the same in its new bucket, which is at or after its old one.
+    #[test]
+    fn dense_set_growth_by_chunks_keeps_every_word() {
+        let _s = memory::scope(1 << 30);
+        let collide: Vec<u64> = (1..).filter(|&g| mix(g, 43) >> 31 == 0x2c3).take(300).collect();
+        let mut b = Buckets::<5, 48>::new(1).unwrap();
+        assert_eq!(b.n, 1 << 8);
+        let (mut r, mut std) = (41u64, HashSet::new());
+        // 2^8 buckets at 16 a bucket: a third in the overflow set
+        while std.len() < 16 << 8 {
+            let x = xorshift(&mut r);
+            let w = if x % 3 == 0 { collide[(x >> 8) as usize % collide.len()] << 5 | (x >> 40) % 32 } else { (x >> 16).max(1) };
+            if std.insert(w) {
+                assert!(b.over.reserve_one());
+                b.insert(w);
+            }
+        }
+        assert!(b.over.len() > 1000, "{} overflowed", b.over.len());
+        let probe = |b: &Buckets<5, 48>, r: &mut u64| {
+            assert!(std.iter().all(|&w| b.contains(w)));
+            for _ in 0..50_000 {
+                let w = (xorshift(r) >> 16).max(1);
+                assert_eq!(b.contains(w), std.contains(&w), "{w:#x}");
+            }
+            assert_eq!(b.len, std.len());
+            let held: usize = (0..b.n).map(|i| b.bucket(i).count as usize).sum();
+            assert_eq!(held + b.over.len(), std.len(), "every word once");
+        };
+        probe(&b, &mut r);
+        for add in [1, 3, 5] {
+            let n = b.n;
+            for &w in std.iter().take(2000) {
+                let m = Buckets::<5, 48>::mixed(w);
+                let (i, e) = Buckets::<5, 48>::locate(m, n);
+                let (k, e2) = Buckets::<5, 48>::locate(m, n + add * 256);
+                assert!(k >= i && e2 == e && Buckets::<5, 48>::unlocate(i, n, e) == m);
+            }
+            assert!(b.grow_to(n + add * 256));
+            probe(&b, &mut r);
+        }
+        assert_eq!(b.n, 10 << 8); // the last a doubling
     }
 }
