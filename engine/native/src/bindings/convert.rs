@@ -13,7 +13,7 @@ use pyo3::ffi;
 /// freed 19 blocks for them (its layout's 3 names, 3 group lists and 9 card lists, the options'
 /// 2 names and both tables), and a cold call pays for each (bench log K57). A name is found again
 /// by its text; a map left with a name the dict lacks (another game's) is emptied and filled anew.
-/// The values read are exactly `layout_of`'s and `options_of`'s.
+/// The values read are exactly `layout_of`'s (and PyO3's extraction of a dict of str to int).
 pub(super) fn layout_into(obj: &Bound<'_, PyAny>, into: &mut Layout) -> PyResult<()> {
     let Ok(d) = obj.downcast::<PyDict>() else {
         *into = obj.extract()?;
