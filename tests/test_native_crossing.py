@@ -24,3 +24,40 @@ def test_klondike_lines_share_their_repeated_tokens_and_replay() -> None:
         assert line.count("d") > 10
         # each distinct token is one str object in the list (made once, shared)
         assert len({id(t) for t in line}) == len(set(line))
+
+
+def test_each_call_reads_its_own_layout_and_options_whatever_came_before() -> None:
+    """engine/native/src/bindings/mod.rs reads a call's layout and options into the maps the thread
+    kept from its last call (their room reused, not made anew): a call must see nothing of the one
+    before, whether that had other names (another game's layout, a Klondike waste group or none),
+    other group sizes or options, or was refused halfway through its layout."""
+    from engine import native
+    from engine.games import game as game_of
+
+    def call(code: str, waste: int = 0) -> tuple[str, int, list[str]]:
+        d = engine.deal(code)
+        layout = {k: [list(g) for g in v] for k, v in d.layout.items()}
+        if waste:  # a position in play: the stock's top cards turned onto the waste
+            stock = layout["stock"][0]
+            layout["stock"], layout["waste"] = [stock[:-waste]], [stock[-waste:][::-1]]
+        out = native.solve(d.game, layout, game_of(d.game).native_options(d.options), budget=3_000,
+                           max_bytes=1 << 30, seed=d.seed)  # fmt: skip
+        return out.verdict, out.nodes, list(out.line)
+
+    calls = [(engine.board_code("klondike-1", 5), 0), (engine.board_code("klondike-3", 8), 0),
+             (engine.board_code("klondike-3", 8), 2), (engine.board_code("freecell", 3), 0),
+             (engine.board_code("klondike-1", 5), 2)]  # fmt: skip
+    first = {c: call(*c) for c in calls}
+    assert first[calls[1]] != first[calls[2]], "the waste changes the position"
+    bad = engine.deal(engine.board_code("klondike-1", 5)).layout
+    for order in (calls[::-1], calls[1::2] + calls[::2], calls * 2):
+        for c in order:
+            assert call(*c) == first[c], c
+            # a layout refused halfway (its first pile read, then a card that is no int)
+            broken = {"tableau": [list(bad["tableau"][0]), ["x"]], "down": bad["down"], "stock": bad["stock"], "more": [[1]]}
+            try:
+                native.solve("klondike", broken, {"draw": 1, "passes": 0}, budget=10, max_bytes=1 << 30)
+            except (TypeError, ValueError):
+                pass
+            else:
+                raise AssertionError("a card that is no int was taken")

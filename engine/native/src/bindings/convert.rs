@@ -2,11 +2,78 @@
 //! path, a line made into a list of str with its repeated tokens shared.
 
 use crate::core::search;
-use crate::core::input::Layout;
+use crate::core::input::{Layout, Options};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use pyo3::ffi;
+
+/// A layout and rule options read into the maps `into` already holds (`solve`'s, kept by the
+/// thread between calls), reusing their keys and lists: a median Klondike deal's call made and
+/// freed 19 blocks for them (its layout's 3 names, 3 group lists and 9 card lists, the options'
+/// 2 names and both tables), and a cold call pays for each (bench log K58). A name is found again
+/// by its text; a map left with a name the dict lacks (another game's) is emptied and filled anew.
+/// The values read are exactly `layout_of`'s (and PyO3's extraction of a dict of str to int).
+pub(super) fn layout_into(obj: &Bound<'_, PyAny>, into: &mut Layout) -> PyResult<()> {
+    let Ok(d) = obj.downcast::<PyDict>() else {
+        *into = obj.extract()?;
+        return Ok(());
+    };
+    for _ in 0..2 {
+        for (k, v) in d.iter() {
+            let groups = match into.get_mut(k.downcast::<PyString>()?.to_str()?) {
+                Some(g) => g,
+                None => into.entry(k.extract()?).or_default(),
+            };
+            let Ok(list) = v.downcast::<PyList>() else {
+                *groups = v.extract()?;
+                continue;
+            };
+            groups.truncate(list.len());
+            groups.resize_with(list.len(), Vec::new);
+            for (g, cards) in groups.iter_mut().zip(list.iter()) {
+                g.clear();
+                let Ok(cards) = cards.downcast::<PyList>() else {
+                    *g = cards.extract()?;
+                    continue;
+                };
+                g.reserve(cards.len());
+                for c in cards.iter() {
+                    g.push(c.extract::<i32>()?);
+                }
+            }
+        }
+        if into.len() == d.len() {
+            return Ok(());
+        }
+        into.clear(); // a name the dict lacks: once more from empty
+    }
+    unreachable!("a map filled from empty holds exactly the dict's names")
+}
+
+/// Rule options (a dict of str to int) into the map `into` already holds, as `layout_into`.
+pub(super) fn options_into(obj: &Bound<'_, PyAny>, into: &mut Options) -> PyResult<()> {
+    let Ok(d) = obj.downcast::<PyDict>() else {
+        *into = obj.extract()?;
+        return Ok(());
+    };
+    for _ in 0..2 {
+        for (k, v) in d.iter() {
+            let v = v.extract::<i64>()?;
+            match into.get_mut(k.downcast::<PyString>()?.to_str()?) {
+                Some(o) => *o = v,
+                None => {
+                    into.insert(k.extract()?, v);
+                }
+            }
+        }
+        if into.len() == d.len() {
+            return Ok(());
+        }
+        into.clear();
+    }
+    unreachable!("a map filled from empty holds exactly the dict's names")
+}
 
 /// A layout (a dict of lists of lists of int, as every game's `lay_out` makes it) read by
 /// the lists' own fast path, each list's room made once; any other shape through PyO3's

@@ -11,7 +11,7 @@ mod testing;
 use crate::core::search::Limits;
 use crate::games as registry;
 use crate::core::input::{Input, Layout, Options, Tuning};
-use convert::{layout_of, seed_of};
+use convert::{layout_into, layout_of, options_into, seed_of};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -30,31 +30,51 @@ fn deal_positions(py: Python<'_>, seed: &Bound<'_, PyBytes>, size: usize) -> PyR
 /// Solve a laid-out deal within `budget` positions and `max_bytes` of memory; the deal's `seed`
 /// for the games that redeal, `tuning` knobs for measurement. ValueError for a game without a
 /// solver, a bad layout, an option or knob the game does not read, or a missing seed it needs.
+/// The layout and options are read into this thread's maps of the last call (`convert::
+/// layout_into`), the seed's bytes borrowed, not copied: a cold call's fixed cost (bench log K58).
 #[pyfunction]
 #[pyo3(signature = (game, layout, options, *, budget, max_bytes, seed = None, tuning = None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
     game: &str,
-    #[pyo3(from_py_with = layout_of)] layout: Layout,
-    options: Options,
+    layout: &Bound<'_, PyAny>,
+    options: &Bound<'_, PyAny>,
     budget: u64,
     max_bytes: u64,
     seed: Option<Bound<'_, PyBytes>>,
     tuning: Option<Tuning>,
 ) -> PyResult<Outcome> {
-    let seed = seed_of(seed);
-    let tuning = tuning.unwrap_or_default();
-    let out = py
-        .detach(|| {
-            let mut input = Input::new(&layout, &options).with_tuning(&tuning);
-            if let Some(s) = &seed {
-                input = input.with_seed(s);
-            }
-            registry::solve(game, &input, Limits { budget, max_bytes })
-        })
-        .map_err(PyValueError::new_err)?;
-    Outcome::new(py, &out)
+    let run = |l: &mut Layout, o: &mut Options| -> PyResult<Outcome> {
+        layout_into(layout, l)?;
+        options_into(options, o)?;
+        let seed = seed.as_ref().map(|s| s.as_bytes());
+        let tuning = tuning.unwrap_or_default();
+        let (l, o) = (&*l, &*o);
+        let out = py
+            .detach(|| {
+                let mut input = Input::new(l, o).with_tuning(&tuning);
+                if let Some(s) = seed {
+                    input = input.with_seed(s);
+                }
+                registry::solve(game, &input, Limits { budget, max_bytes })
+            })
+            .map_err(PyValueError::new_err)?;
+        Outcome::new(py, &out)
+    };
+    ARGS.with(|args| match args.try_borrow_mut() {
+        Ok(mut args) => {
+            let (l, o) = &mut *args;
+            run(l, o)
+        }
+        // a call from inside a conversion (an int's own `__index__` calling solve): its own maps
+        Err(_) => run(&mut Layout::new(), &mut Options::new()),
+    })
+}
+
+thread_local! {
+    /// `solve`'s layout and options, kept between calls so each call reuses their room.
+    static ARGS: std::cell::RefCell<(Layout, Options)> = Default::default();
 }
 
 /// Random play from a deal, `steps` moves chosen by `walk_seed`: one `Step` a position.
