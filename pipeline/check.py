@@ -115,7 +115,7 @@ def resolve_in_threads(pool: ThreadPoolExecutor, rows: list[dict], solver: Solve
     (engine/native/src/bindings), so the re-solves share the cores as workers would, and nothing is
     forked (a CI run hung in a forked worker's start: CPython's after-fork clean-up waiting on a
     lock a DuckDB or pyarrow thread held at the fork). The costliest first because a `make pool`
-    check re-solves one deal of about 1.8 million positions (Canfield N65, most of its work): started
+    check re-solves one deal of about 1.8 million positions (most of its work): started
     first it overlaps all the others. The answers do not depend on the thread or the order (the
     search is deterministic and its memory meter is per thread)."""
     order = sorted(range(len(rows)), key=lambda i: -int(rows[i].get("nodes") or 0))
