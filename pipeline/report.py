@@ -374,7 +374,9 @@ class Painter:
                 pickle.dump([(fn.__name__, b, deals, out) for fn, b, deals in theirs], f)
             err_fd, err = tempfile.mkstemp(prefix="dealpool-plots-", suffix=".err")
             self.tmp.append(Path(err))
-            env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPORTS.parent), os.environ.get("PYTHONPATH", "")])}
+            # this source tree first, as here (the helper imports `pipeline.report` by name)
+            paths = [str(REPORTS.parent)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
             self.proc = subprocess.Popen([sys.executable, "-c", HELPER, name], stdin=subprocess.DEVNULL,
                                          stdout=subprocess.DEVNULL, stderr=err_fd, env=env)  # fmt: skip
             os.close(err_fd)
