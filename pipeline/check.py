@@ -189,7 +189,7 @@ def run_check(
     res.solved += len(sample)
     # The re-solves on threads of this process (`resolve_in_threads`: why not forked workers), the
     # grades' part meanwhile on this thread; the findings are added in the same order as before.
-    graded, grade_problems = 0, []
+    graded, grade_problems = 0, list[str]()
     with ThreadPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, len(sample)))) as pool:
         futures = resolve_in_threads(pool, sample, solver)
         if grades:  # a current grade for every won deal of a graded board (off for `pool --no-grade`)

@@ -333,6 +333,8 @@ def _draw(jobs: list[tuple[str, str, list[dict[str, Any]], Path]]) -> None:
         PAINTERS[name](b, deals, out)
 
 
+HELPER_WAIT = 600.0
+"""Seconds the report waits for its helper after drawing its own share; then it draws the rest."""
 HELPER = "import pickle, sys; from pipeline import report; report._draw(pickle.loads(open(sys.argv[1], 'rb').read()))"
 """The helper process's program: draw the jobs pickled in the file named by its argument."""
 
@@ -391,7 +393,14 @@ class Painter:
             fn(b, deals, self.out)
         if self.proc is None:
             return
-        code = self.proc.wait()
+        import subprocess
+
+        try:
+            code = self.proc.wait(timeout=HELPER_WAIT)
+        except subprocess.TimeoutExpired:  # stuck: stopped, and its share drawn here
+            self.proc.kill()
+            self.proc.wait()
+            code = -1
         self.proc = None
         said = self.tmp[1].read_bytes() if len(self.tmp) > 1 and self.tmp[1].exists() else b""
         if code == 0:

@@ -66,4 +66,7 @@ def test_the_helper_draws_the_same_bytes_and_a_failed_helper_costs_only_time(dat
     monkeypatch.setattr(report, "HELPER", "import sys; sys.exit(3)")
     assert _report(data) == alone
     assert drawn[-1][0]
+    monkeypatch.setattr(report, "HELPER", "import time; time.sleep(60)")  # a helper that hangs
+    monkeypatch.setattr(report, "HELPER_WAIT", 0.5)
+    assert _report(data) == alone
     assert _leftovers() <= before  # the jobs' and the helper's temporary files are gone
