@@ -14,6 +14,7 @@ import hashlib
 import os
 import random
 import shlex
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -108,6 +109,20 @@ def resolve_all(rows: list[dict], solver: Solver = engine, n_workers: int | None
     return [out[i] for i in range(len(rows))]
 
 
+def resolve_in_threads(pool: ThreadPoolExecutor, rows: list[dict], solver: Solver = engine) -> list[Future[Resolved]]:
+    """`_resolve` of every row started on `pool`'s threads, the rows of most stored nodes first;
+    the futures in the rows' order. Threads, not forked workers: the native solve releases the GIL
+    (engine/native/src/bindings), so the re-solves share the cores as workers would, and nothing is
+    forked (a CI run hung in a forked worker's start: CPython's after-fork clean-up waiting on a
+    lock a DuckDB or pyarrow thread held at the fork). The costliest first because a `make pool`
+    check re-solves one deal of about 1.8 million positions (most of its work): started
+    first it overlaps all the others. The answers do not depend on the thread or the order (the
+    search is deterministic and its memory meter is per thread)."""
+    order = sorted(range(len(rows)), key=lambda i: -int(rows[i].get("nodes") or 0))
+    started = {i: pool.submit(_resolve, rows[i], solver) for i in order}
+    return [started[i] for i in range(len(rows))]
+
+
 def check_complete(folder: Folder, deals: list[dict], verdicts: list[dict], res: CheckResult) -> None:
     """Completeness: every sampled deal has its verdict at each budget asked (plan.unsolved, the rule
     `solve` plans by), each hole one line naming what is missing and the command that fills it. Only
@@ -172,10 +187,15 @@ def run_check(
         vb.setdefault(r["board"], []).append(r)
     sample = [r for board in sorted(vb) for r in rng.sample(vb[board], min(solve_sample, len(vb[board])))]
     res.solved += len(sample)
-    # In this process, not on forked workers: a CI run hung in a forked worker's start (CPython's
-    # after-fork clean-up waiting on a lock another thread held at the fork), in a test process
-    # where DuckDB and pyarrow threads had run; check's re-solves are a few seconds of work.
-    for r, got in zip(sample, resolve_all(sample, solver, n_workers=1)):
+    # The re-solves on threads of this process (`resolve_in_threads`: why not forked workers), the
+    # grades' part meanwhile on this thread; the findings are added in the same order as before.
+    graded, grade_problems = 0, list[str]()
+    with ThreadPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, len(sample)))) as pool:
+        futures = resolve_in_threads(pool, sample, solver)
+        if grades:  # a current grade for every won deal of a graded board (off for `pool --no-grade`)
+            graded, grade_problems = check_grades(folder)
+        resolved = [f.result() for f in futures]
+    for r, got in zip(sample, resolved):
         if isinstance(got, str):
             res.problems.append(f"{r['code']}: re-solve failed: {got}")
         elif got != (r["verdict"], r["nodes"], list(r["line"])):
@@ -185,7 +205,6 @@ def run_check(
                 f"stored {r['verdict']}/{r['nodes']}/{r['line_length']}"
                 + (f" (stored by engine build {build}, this is {mine})" if build != mine else "")
             )
-    if grades:  # a current grade for every won deal of a graded board (off for `pool --no-grade`)
-        res.graded, grade_problems = check_grades(folder)
-        res.problems += grade_problems
+    res.graded = graded
+    res.problems += grade_problems
     return res

@@ -14,8 +14,9 @@ from __future__ import annotations
 import base64
 import datetime
 import math
+import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import duckdb
 
@@ -261,17 +262,28 @@ def grade_plot(board: str, deals: list[dict[str, Any]], out: Path) -> str:
     return name
 
 
-def grade_page(b: str, results: Results, plot_dir: Path) -> dict[str, Any]:
-    """A board page's grades: its grading's table and plot, or why the board is not graded."""
+def _graded_deals(b: str, results: Results) -> list[dict[str, Any]] | None:
+    """A graded board's won deals with their grades (what its grade plot draws); None when the
+    board is not graded."""
     gcols, grows = results["grades"]
     row = next((dict(zip(gcols, r)) for r in grows if r[0] == b), None)
     if row is None or not row["graded"]:
+        return None
+    dcols, drows = results["grade_deals"]
+    return [dict(zip(dcols, r)) for r in drows if r[0] == b]
+
+
+def grade_page(b: str, results: Results, plot_dir: Path) -> dict[str, Any]:
+    """A board page's grades: its grading's table and plot (drawn already: `plot_jobs`), or why
+    the board is not graded."""
+    gcols, grows = results["grades"]
+    deals = _graded_deals(b, results)
+    if deals is None:
+        row = next((dict(zip(gcols, r)) for r in grows if r[0] == b), None)
         note = row["not_graded_because"] if row else engine.grading_note(b) if b in engine.BOARDS else "unknown board"
         return {"grades_note": f"Not graded: {note}.", "grades_plot": None, "grades_plot_file": None, "grades_tables": []}
     ccols, crows = results["grade_counts"]
-    dcols, drows = results["grade_deals"]
-    deals = [dict(zip(dcols, r)) for r in drows if r[0] == b]
-    png = grade_plot(b, deals, plot_dir) if deals else None
+    png = f"grades-{b}.png" if deals else None
     g = engine.board_grading(b)
     how = (f"Graded by {g.version}'s player, {g.playouts} playouts a deal: easy from {g.easy:.0%} of them won, "
            f"medium from {g.medium:.0%}, hard from {g.hard:.0%}, expert below." if g else "")  # fmt: skip
@@ -280,26 +292,151 @@ def grade_page(b: str, results: Results, plot_dir: Path) -> dict[str, Any]:
                                      ccols[1:], [r[1:] for r in crows if r[0] == b])]}  # fmt: skip
 
 
+def _deals_by_board(results: Results) -> dict[str, list[dict[str, Any]]]:
+    dcols, drows = results["board_deals"]
+    by_board: dict[str, list[dict[str, Any]]] = {}
+    for r in drows:
+        d = dict(zip(dcols, r))
+        by_board.setdefault(d["board"], []).append(d)
+    return by_board
+
+
+PlotJob = tuple[Callable[[str, list[dict[str, Any]], Path], str], str, list[dict[str, Any]]]
+"""A board page's PNG to draw: (board_plot or grade_plot, board, its deals)."""
+
+
+def plot_jobs(results: Results, cards: list[dict[str, Any]]) -> list[PlotJob]:
+    """Every board page's PNGs, in page order: the board's plot, then its grades' plot when it is
+    graded and has won deals (`board_pages` names the same files)."""
+    by_board = _deals_by_board(results)
+    jobs: list[PlotJob] = []
+    for c in cards:
+        b = c["board"]
+        jobs.append((board_plot, b, by_board.get(b, [])))
+        graded = _graded_deals(b, results)
+        if graded:
+            jobs.append((grade_plot, b, graded))
+    return jobs
+
+
+HELPER_FROM = 8
+"""Board pages' PNGs at least, for the drawing to be shared with a helper process (`Painter`):
+below, starting one (a new interpreter importing matplotlib) costs about what it saves."""
+
+
+PAINTERS = {"board_plot": board_plot, "grade_plot": grade_plot}
+
+
+def _draw(jobs: list[tuple[str, str, list[dict[str, Any]], Path]]) -> None:
+    """Draw (painter's name, board, deals, folder) jobs: the helper's work (`Painter`)."""
+    for name, b, deals, out in jobs:
+        PAINTERS[name](b, deals, out)
+
+
+HELPER_WAIT = 600.0
+"""Seconds the report waits for its helper after drawing its own share; then it draws the rest."""
+HELPER = "import pickle, sys; from pipeline import report; report._draw(pickle.loads(open(sys.argv[1], 'rb').read()))"
+"""The helper process's program: draw the jobs pickled in the file named by its argument."""
+
+
+class Painter:
+    """Draws the board pages' PNGs, every other one in a helper process when there are many: the
+    drawing (matplotlib's, pure Python) was about 85 % of the report's time (cProfile), one PNG
+    never depends on another, and the second core was idle. The helper is a new interpreter
+    (`python -c HELPER`), not a fork: this process has run DuckDB and pyarrow threads, and a fork
+    taken while one holds a lock can hang the child (a CI run did, commit 602de1c); nor
+    multiprocessing's spawn, which imports the caller's main script again. The PNGs are the same
+    bytes wherever they are drawn (the same function, data, backend and defaults;
+    tests/test_report_browser.py), and a helper that fails costs only time: its share is then
+    drawn here, so the report never depends on it."""
+
+    def __init__(self, helper: bool) -> None:
+        self.helper = helper
+        self.proc: Any = None
+        self.theirs: list[PlotJob] = []
+        self.mine: list[PlotJob] = []
+        self.out = Path()
+        self.tmp: list[Path] = []
+
+    def start(self, jobs: list[PlotJob], out: Path) -> None:
+        """Hand the helper (if any) the even jobs; `finish` draws the rest here into `out`."""
+        self.out, self.mine = out, jobs
+        if not self.helper:
+            return
+        import pickle
+        import subprocess
+        import sys
+        import tempfile
+
+        theirs, mine = jobs[0::2], jobs[1::2]
+        try:
+            fd, name = tempfile.mkstemp(prefix="dealpool-plots-", suffix=".pickle")
+            self.tmp.append(Path(name))
+            with open(fd, "wb") as f:
+                pickle.dump([(fn.__name__, b, deals, out) for fn, b, deals in theirs], f)
+            err_fd, err = tempfile.mkstemp(prefix="dealpool-plots-", suffix=".err")
+            self.tmp.append(Path(err))
+            # this source tree first, as here (the helper imports `pipeline.report` by name)
+            paths = [str(REPORTS.parent)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+            self.proc = subprocess.Popen([sys.executable, "-c", HELPER, name], stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.DEVNULL, stderr=err_fd, env=env)  # fmt: skip
+            os.close(err_fd)
+        except OSError:  # no process or temporary file to be had: draw everything here
+            self.proc = None
+            return
+        self.theirs, self.mine = theirs, mine
+
+    def finish(self) -> None:
+        """Draw this process's share, then wait for the helper's (drawn here if the helper failed)."""
+        for fn, b, deals in self.mine:
+            fn(b, deals, self.out)
+        if self.proc is None:
+            return
+        import subprocess
+
+        try:
+            code = self.proc.wait(timeout=HELPER_WAIT)
+        except subprocess.TimeoutExpired:  # stuck: stopped, and its share drawn here
+            self.proc.kill()
+            self.proc.wait()
+            code = -1
+        self.proc = None
+        said = self.tmp[1].read_bytes() if len(self.tmp) > 1 and self.tmp[1].exists() else b""
+        if code == 0:
+            if said:  # matplotlib's warnings, as drawing here would print them
+                import sys
+
+                sys.stderr.write(said.decode(errors="replace"))
+            return
+        for fn, b, deals in self.theirs:
+            fn(b, deals, self.out)
+
+    def close(self) -> None:
+        """Stop a helper still running (an error here) and remove the temporary files."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+        for t in self.tmp:
+            t.unlink(missing_ok=True)
+
+
 def _data_uri(png: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(png.read_bytes()).decode("ascii")
 
 
 def board_pages(results: Results, cards: list[dict[str, Any]], plot_dir: Path) -> list[dict[str, Any]]:
     """A page per board: counts, distributions, the hardest won deals, the unknown deals, the
-    published figures with their rules."""
-    dcols, drows = results["board_deals"]
+    published figures with their rules. Its PNGs are drawn already (`plot_jobs`, `Painter`)."""
     ncols, nrows = results["nodes"]
     lcols, lrows = results["lines"]
     pcols, prows = results["published"]
-    by_board: dict[str, list[dict[str, Any]]] = {}
-    for r in drows:
-        d = dict(zip(dcols, r))
-        by_board.setdefault(d["board"], []).append(d)
+    by_board = _deals_by_board(results)
     pages = []
     for c in cards:
         b = c["board"]
         deals = by_board.get(b, [])
-        png = board_plot(b, deals, plot_dir)
+        png = f"board-{b}.png"
         won = sorted((d for d in deals if d["verdict"] == "won"), key=lambda d: (-d["nodes"], d["code"]))[:HARDEST]
         unknown = [d for d in deals if d["verdict"] in ("unknown", "error")]
         keep = ["code", "nodes", "budget", "line_length"]
@@ -371,8 +508,16 @@ def write_report(folder: Folder) -> list[Path]:
     folder.require()
     results = query_all(folder)
     plot_dir = folder.root / "plots"
-    pngs = plots(results, plot_dir)
+    files.real_dir(plot_dir)
     cards = headline(results)
+    jobs = plot_jobs(results, cards)
+    painter = Painter(helper=len(jobs) >= HELPER_FROM)
+    try:
+        painter.start(jobs, plot_dir)  # the helper's share first: it draws while this process does the rest
+        pngs = plots(results, plot_dir)
+        painter.finish()
+    finally:
+        painter.close()
     pages = board_pages(results, cards, plot_dir)
     tables = [_table(name, title, *results[name]) for name, title in SECTIONS]
     context = {

@@ -1,5 +1,5 @@
-"""The pool steps' scheduling (issue 32): check's re-solves on the workers, the costliest slices
-first. Only where and when work runs changes, never an answer."""
+"""The pool steps' scheduling (issue 32): check's re-solves on the workers or on threads, the
+costliest slices and re-solves first. Only where and when work runs changes, never an answer."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 import engine
-from pipeline.check import resolve_all
+from concurrent.futures import ThreadPoolExecutor
+
+from pipeline.check import resolve_all, resolve_in_threads
 from pipeline.plan import Slice
 from pipeline.solve import costliest_first
 
@@ -26,6 +28,29 @@ def test_resolves_on_workers_answer_in_row_order_as_in_process() -> None:
     assert shared == alone
     assert len({got[1] for got in alone if not isinstance(got, str)}) > 3  # the rows differ: order is tested
     assert {got[0] for got in alone if not isinstance(got, str)} >= {"won", "unknown"}
+
+
+class _Recording(FakeSolver):
+    """The fake solver, noting the codes in the order their solves start."""
+
+    def __init__(self) -> None:
+        self.started: list[str] = []
+
+    def solve(self, task: engine.SolveTask) -> engine.SolveResult:
+        self.started.append(task.code)
+        return super().solve(task)
+
+
+def test_resolves_on_threads_answer_in_row_order_and_start_with_the_most_stored_nodes() -> None:
+    rows = [{**r, "nodes": n} for r, n in zip(_rows(7), (5, 900, 40, 900, 7000, 0, 41))]
+    alone = resolve_all(rows, FakeSolver(), n_workers=1)
+    for threads in (1, 2):
+        solver = _Recording()
+        with ThreadPoolExecutor(threads) as pool:
+            got = [f.result() for f in resolve_in_threads(pool, rows, solver)]
+        assert got == alone
+        if threads == 1:  # one thread: the start order is the order handed out (ties in row order)
+            assert solver.started == [rows[i]["code"] for i in (4, 1, 3, 6, 2, 0, 5)]
 
 
 def test_a_resolve_whose_worker_dies_is_answered_with_a_line_and_the_rest_stand(monkeypatch) -> None:
