@@ -16,10 +16,9 @@ import random
 import shlex
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
 
 import engine
-from pipeline import spec_values, store, workers
+from pipeline import spec_values, store
 from pipeline.grades import check_grades
 from pipeline.plan import Missing, unsolved
 from pipeline.retry import retryable
@@ -82,31 +81,14 @@ def check_errors(verdicts: list[dict], res: CheckResult) -> None:
         res.problems.append(f"{len(left)} error row(s) remain, run `dealpool solve` to retry them: {shown}")
 
 
-Resolved = tuple[str, int, list[str]] | str
-"""A re-solve's (verdict, nodes, line), or why it gave none (its worker died)."""
+Resolved = tuple[str, int, list[str]]
+"""A re-solve's (verdict, nodes, line)."""
 
 
 def _resolve(r: dict, solver: Solver = engine) -> Resolved:
     """Re-solve a stored verdict row from its code, afresh, at the budget and cap it was solved with."""
     s = solver.solve(engine.task(r["code"], r["budget"], r["max_mb"]))
     return (str(s.verdict), int(s.nodes), [str(m) for m in s.line])
-
-
-def resolve_all(rows: list[dict], solver: Solver = engine, n_workers: int | None = None) -> list[Resolved]:
-    """`_resolve` of every row, in the rows' order, on the local workers (pipeline/workers.py): the
-    re-solves are the check's work (a `make pool` check re-solves 110 deals), and they are
-    independent, so they share the cores as the solve step does. The answers do not depend on
-    which worker solves what (the search is deterministic). A worker that dies answers its row
-    with a line saying so, and the check fails on it."""
-    n_workers = min(n_workers or os.cpu_count() or 1, len(rows))
-    if n_workers <= 1:
-        return [_resolve(r, solver) for r in rows]
-    engine.solvable_games()  # load the native module once, before the workers fork
-    out: dict[int, Resolved] = {}
-    tasks = ((i, r) for i, r in enumerate(rows))
-    for i, got in workers.run(tasks, partial(_resolve, solver=solver), n_workers, lambda _, code: f"worker died (exit code {code})"):
-        out[i] = got
-    return [out[i] for i in range(len(rows))]
 
 
 def resolve_in_threads(pool: ThreadPoolExecutor, rows: list[dict], solver: Solver = engine) -> list[Future[Resolved]]:
@@ -170,10 +152,10 @@ def run_check(
     res.rows = len(verdicts)
     seen_v: set[tuple[str, str, int]] = set()
     for r in verdicts:
-        k = (r["board"], r["code"], r["budget"])
-        if k in seen_v:
+        kv = (r["board"], r["code"], r["budget"])
+        if kv in seen_v:
             res.problems.append(f"duplicate verdict {r['code']} at budget {r['budget']}")
-        seen_v.add(k)
+        seen_v.add(kv)
         if refused(r):
             res.problems.append(f"REFEREE REFUSED the solver's line for {r['code']}: {r['referee']}")
         if r["verdict"] == "won" and r["referee"] != "ok":
@@ -196,9 +178,7 @@ def run_check(
             graded, grade_problems = check_grades(folder)
         resolved = [f.result() for f in futures]
     for r, got in zip(sample, resolved):
-        if isinstance(got, str):
-            res.problems.append(f"{r['code']}: re-solve failed: {got}")
-        elif got != (r["verdict"], r["nodes"], list(r["line"])):
+        if got != (r["verdict"], r["nodes"], list(r["line"])):
             build = r["engine_version"]
             res.problems.append(
                 f"{r['code']}: re-solve gave {got[0]}/{got[1]} nodes/{len(got[2])} moves, "

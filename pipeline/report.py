@@ -174,9 +174,10 @@ def plots(results: Results, out: Path) -> list[tuple[str, str]]:
             ax.plot([x - 0.42, x + 0.42], [p["published_pct"]] * 2, color="black", lw=2.5, ls=(0, (1, 1)))
             top = max(top, p["published_pct"])
     from matplotlib.lines import Line2D
+    from matplotlib.artist import Artist
     from matplotlib.patches import Patch
 
-    keys = [Line2D([], [], color="black", lw=2.5, ls=(0, (1, 1)), label="published (its first figure)"),
+    keys: list[Artist] = [Line2D([], [], color="black", lw=2.5, ls=(0, (1, 1)), label="published (its first figure)"),
             Line2D([], [], color="black", marker="_", markersize=10, label="ours, 95 % Wilson interval")]  # fmt: skip
     if any(c["redeals_foreseen"] for c in cards):
         keys.append(Patch(facecolor="#888", hatch="//", edgecolor="white", label="won with the redeals foreseen"))

@@ -1,4 +1,4 @@
-"""The pool steps' scheduling (issue 32): check's re-solves on the workers or on threads, the
+"""The pool steps' scheduling (issue 32): check's re-solves on threads, the
 costliest slices and re-solves first. Only where and when work runs changes, never an answer."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import engine
 from concurrent.futures import ThreadPoolExecutor
 
-from pipeline.check import resolve_all, resolve_in_threads
+from pipeline.check import _resolve, resolve_in_threads
 from pipeline.plan import Slice
 from pipeline.solve import costliest_first
 
@@ -19,15 +19,6 @@ from pipeline_fake import FakeSolver  # noqa: E402
 
 def _rows(n: int) -> list[dict]:
     return [{"code": engine.board_code("freecell", i), "budget": 1000 + 40 * i, "max_mb": 64} for i in range(1, n + 1)]
-
-
-def test_resolves_on_workers_answer_in_row_order_as_in_process() -> None:
-    rows = _rows(9)
-    alone = resolve_all(rows, FakeSolver(), n_workers=1)
-    shared = resolve_all(rows, FakeSolver(), n_workers=2)
-    assert shared == alone
-    assert len({got[1] for got in alone if not isinstance(got, str)}) > 3  # the rows differ: order is tested
-    assert {got[0] for got in alone if not isinstance(got, str)} >= {"won", "unknown"}
 
 
 class _Recording(FakeSolver):
@@ -43,7 +34,8 @@ class _Recording(FakeSolver):
 
 def test_resolves_on_threads_answer_in_row_order_and_start_with_the_most_stored_nodes() -> None:
     rows = [{**r, "nodes": n} for r, n in zip(_rows(7), (5, 900, 40, 900, 7000, 0, 41))]
-    alone = resolve_all(rows, FakeSolver(), n_workers=1)
+    alone = [_resolve(r, FakeSolver()) for r in rows]
+    assert len({got[1] for got in alone}) > 3  # the rows differ: the answers' order is tested
     for threads in (1, 2):
         solver = _Recording()
         with ThreadPoolExecutor(threads) as pool:
@@ -51,15 +43,6 @@ def test_resolves_on_threads_answer_in_row_order_and_start_with_the_most_stored_
         assert got == alone
         if threads == 1:  # one thread: the start order is the order handed out (ties in row order)
             assert solver.started == [rows[i]["code"] for i in (4, 1, 3, 6, 2, 0, 5)]
-
-
-def test_a_resolve_whose_worker_dies_is_answered_with_a_line_and_the_rest_stand(monkeypatch) -> None:
-    rows = _rows(6)
-    alone = resolve_all(rows, FakeSolver(), n_workers=1)
-    monkeypatch.setenv("DEALPOOL_FAKE_CRASH", rows[2]["code"][-3:])
-    got = resolve_all(rows, FakeSolver(), n_workers=2)
-    assert isinstance(got[2], str) and "worker died (exit code 3)" in got[2]
-    assert got[:2] + got[3:] == alone[:2] + alone[3:]
 
 
 def test_the_costliest_slices_are_handed_out_first_then_in_part_order() -> None:
