@@ -41,7 +41,7 @@ pub(super) struct Settings {
     /// game's).
     pub other: [i64; 6],
     /// Attempt i evaluates with `CYCLE[i % cycle]` (1: the game's weights every attempt; knob
-    /// `bc`, measurement only: in no default, bench log S18).
+    /// `bc`; 4 with `hold` in two suits, search.rs; bench log S18).
     pub cycle: usize,
     /// Whether the width grows only once a cycle (knob `bh`).
     pub hold: bool,
