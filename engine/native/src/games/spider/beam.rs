@@ -24,7 +24,7 @@ use crate::core::memory::{self, Charged};
 use crate::core::search::{Game, Line, Outcome, Verdict};
 use crate::core::turns::Resume;
 
-/// The beam's settings (knobs `bk`, `bg`, `bm`, `bf` of `solve`).
+/// The beam's settings (knobs `bk`, `bg`, `bm`, `bf`, `bc`, `bh`, `bco` of `solve`).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Settings {
     /// The first attempt's width (positions kept at each deal).
@@ -40,11 +40,24 @@ pub(super) struct Settings {
     /// The evaluation's weights of a beam `Kind::BeamOther` (search.rs; the others keep the
     /// game's).
     pub other: [i64; 6],
+    /// Attempt i evaluates with `CYCLE[i % cycle]` (1: the game's weights every attempt; knob
+    /// `bc`; 4 with `hold` in two suits, search.rs; bench log S18).
+    pub cycle: usize,
+    /// Whether the width grows only once a cycle (knob `bh`).
+    pub hold: bool,
+    /// Only the beam of this depth weight cycles (knob `bco`; None: every beam).
+    pub cycle_only: Option<i64>,
 }
 
 /// Measured on spider-4 deals 1..100 and spider-2's hard deals (bench log S7): 500 positions a
 /// root and a width doubling each attempt won as many deals as 1,000 and 4 for less CPU.
-pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8, other: OTHER_WEIGHTS };
+pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8, other: OTHER_WEIGHTS, cycle: 1, hold: false, cycle_only: None };
+
+/// The weight sets and positions a root that attempts cycle through (`Settings::cycle`, knobs
+/// `bc`, `bh`, `bco`): the first is replaced by the game's weights and `per_root`; then an empty
+/// column at 8 with 1,000 positions a root (alone as a knob it won 6 of spider-4's 14 hard deals
+/// at 1,000,000), at 15 (S16's `OTHER_WEIGHTS`), a face-down card at 10 (bench log S18).
+pub(super) const CYCLE: [([i64; 6], u64); 4] = [([6, 4, 5, 40, 4, 3], 500), ([6, 4, 8, 40, 4, 3], 1000), ([6, 4, 15, 40, 4, 3], 500), ([10, 4, 5, 40, 4, 3], 500)];
 
 /// The weights of the beam `Kind::BeamOther` (search.rs) (knobs `a0`..`a5`, as `w0`..`w5`): an empty column
 /// three times the first weights' (bench log S16; a knob's kind, in no default plan).
@@ -69,6 +82,11 @@ pub(super) struct Beam {
     root: Spider,
     set: Settings,
     width: usize,
+    /// Attempts started so far.
+    attempt: usize,
+    /// The evaluation's weights of attempt 0 (the game's).
+    base_w: [i64; 6],
+    base_per_root: u64,
     /// Every position of this attempt met so far (root first).
     nodes: Vec<Node>,
     /// The phase's roots' node ids, increasing, and their states (`roots[i]` is node
@@ -103,6 +121,9 @@ impl Beam {
             root: root.clone(),
             set,
             width: set.width.max(1),
+            attempt: 0,
+            base_w: root.w,
+            base_per_root: set.per_root,
             nodes: Vec::new(),
             root_ids: Vec::new(),
             roots: Vec::new(),
@@ -134,6 +155,14 @@ impl Beam {
         self.open.clear();
         self.next.clear();
         self.seen.clear();
+        if self.set.cycle > 1 {
+            let k = self.attempt % self.set.cycle;
+            let (w, per_root) = if k == 0 { (self.base_w, self.base_per_root) } else { CYCLE[k % CYCLE.len()] };
+            self.root.w = w;
+            self.cur.w = w;
+            self.set.per_root = per_root;
+        }
+        self.attempt += 1;
         self.nodes.push(Node { parent: 0, mv: None, depth: 0 });
         self.root_ids.push(0);
         self.roots.push(self.root.clone());
@@ -204,7 +233,10 @@ impl Beam {
     fn end_phase(&mut self) {
         self.open.clear();
         if self.next.is_empty() {
-            self.width = self.width.saturating_mul(self.set.grow.max(2));
+            // with `hold`, every weight set of the cycle is tried at a width before it grows
+            if !self.set.hold || self.attempt % self.set.cycle.max(1) == 0 {
+                self.width = self.width.saturating_mul(self.set.grow.max(2));
+            }
             self.start();
             return;
         }

@@ -349,30 +349,36 @@ fn replay(g: &Spider, line: &crate::core::search::Line) -> Option<Spider> {
 fn the_beam_search_wins_with_legal_lines_and_proves_nothing() {
     // four-suit deals with their stock: the beam alone wins some, each line legal to the end and
     // the same on a second run (verdict, nodes, line)
-    let mut won = 0;
-    for seed in 1..=4 {
-        let g = shuffled(seed);
-        let run = || beam::Beam::new(&g, beam::SETTINGS).resume(60_000);
-        let (a, b) = (run(), run());
-        match (&a, &b) {
-            (None, None) => {}
-            (Some(a), Some(b)) => {
-                assert_eq!((&a.verdict, a.nodes), (&b.verdict, b.nodes), "seed {seed}");
-                let Verdict::Won(line) = &a.verdict else { panic!("seed {seed}: {a:?}") };
-                assert!(replay(&g, line).expect("every token a legal move").won(), "seed {seed}");
-                won += 1;
+    // (the default settings, then attempts cycling through other weights: bench log S18)
+    let cycling = beam::Settings { cycle: 4, hold: true, ..beam::SETTINGS };
+    for set in [beam::SETTINGS, cycling] {
+        let mut won = 0;
+        for seed in 1..=4 {
+            let g = shuffled(seed);
+            let run = || beam::Beam::new(&g, set).resume(60_000);
+            let (a, b) = (run(), run());
+            match (&a, &b) {
+                (None, None) => {}
+                (Some(a), Some(b)) => {
+                    assert_eq!((&a.verdict, a.nodes), (&b.verdict, b.nodes), "seed {seed}");
+                    let Verdict::Won(line) = &a.verdict else { panic!("seed {seed}: {a:?}") };
+                    assert!(replay(&g, line).expect("every token a legal move").won(), "seed {seed}");
+                    won += 1;
+                }
+                _ => panic!("seed {seed}: {a:?} then {b:?}"),
             }
-            _ => panic!("seed {seed}: {a:?} then {b:?}"),
         }
+        assert!(won >= 2, "{won} of 4 won");
+        // a lost position: the beam gives up attempt after attempt and never ends; `lost` comes
+        // only from the complete search beside it
+        let g = buried_six();
+        assert!(beam::Beam::new(&g, set).resume(20_000).is_none());
     }
-    assert!(won >= 2, "{won} of 4 won");
-    // a lost position: the beam gives up attempt after attempt and never ends; `lost` comes
-    // only from the complete search beside it
     let g = buried_six();
-    assert!(beam::Beam::new(&g, beam::SETTINGS).resume(20_000).is_none());
     let limits = Limits { budget: 100_000, max_bytes: 1 << 30 };
-    let out = turns_with(&g, &[(Kind::Complete, 3), (Kind::Beam, 8), (Kind::Beam, 5)], COMPLETE_FIRST_SLICE, limits);
-    assert_eq!(out.verdict, Verdict::Lost);
+    let plan = [(Kind::Complete, 3), (Kind::Beam, 8), (Kind::Beam, 5)];
+    assert_eq!(turns_with(&g, &plan, COMPLETE_FIRST_SLICE, limits).verdict, Verdict::Lost);
+    assert_eq!(turns_beam(&g, &plan, COMPLETE_FIRST_SLICE, cycling, limits).verdict, Verdict::Lost);
 }
 
 /// `eval` as it was before the breaks were counted by the moves: a pass over every face-up card.
