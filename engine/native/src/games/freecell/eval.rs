@@ -4,18 +4,8 @@
 
 use super::cards::{fits, rank, suit, NONE};
 use super::key::BOTTOM;
-use super::state::{Fig, FreeCell, Move, CELL0, HOME, NCOL};
+use super::state::{ColStats, Fig, FreeCell, Move, CELL0, HOME, NCOL};
 
-/// A column's figures for rescoring the moves of a position (`FreeCell::col_stats`).
-#[derive(Clone, Copy, Default, PartialEq)]
-pub(super) struct ColStats {
-    /// The column's part of `eval` (its blockers, misfits and the depths of next cards in it) with the top d cards gone, d = 0..=the top run (at most 13).
-    pub(super) pre: [i32; 14],
-    /// The lowest rank in the column (14 when empty).
-    mn: u8,
-    /// How many of its cards are next for their foundations.
-    next: i32,
-}
 
 impl FreeCell {
     /// How far from won this position looks (lower is better): only orders

@@ -2,7 +2,7 @@
 //! solver's candidates (best first, with the run moves) and their spelling in the notation.
 
 use super::cards::{fits, rank, red, suit, NONE, PARENT_MASK};
-use super::eval::ColStats;
+use super::state::ColStats;
 use super::key::{BOTTOM, IN_CELL};
 use super::state::{FreeCell, Move, CELL0, HOME, NCOL};
 use crate::core::rng::xorshift;

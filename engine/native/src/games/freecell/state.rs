@@ -4,7 +4,6 @@
 
 use super::cards::{fits, rank, suit, NONE};
 use super::key::{Key, AT_HOME, BOTTOM, IN_CELL};
-use super::eval::ColStats;
 use std::cell::{Cell, RefCell};
 
 pub(super) const NCOL: usize = 8;
@@ -58,6 +57,17 @@ pub struct FreeCell {
     /// `sums_ok`: kept for scoring children without making them (`eval_after`); cleared with `stale`.
     pub(super) sums: Cell<(i32, i32, i32)>,
     pub(super) sums_ok: Cell<bool>,
+}
+
+/// A column's figures for rescoring the moves of a position (`FreeCell::col_stats`).
+#[derive(Clone, Copy, Default, PartialEq)]
+pub(super) struct ColStats {
+    /// The column's part of `eval` (its blockers, misfits and the depths of next cards in it) with the top d cards gone, d = 0..=the top run (at most 13).
+    pub(super) pre: [i32; 14],
+    /// The lowest rank in the column (14 when empty).
+    pub(super) mn: u8,
+    /// How many of its cards are next for their foundations.
+    pub(super) next: i32,
 }
 
 /// A column prefix's figures for `eval`: cards above a lower card, cards not on a fitting
