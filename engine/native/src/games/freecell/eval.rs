@@ -4,18 +4,8 @@
 
 use super::cards::{fits, rank, suit, NONE};
 use super::key::BOTTOM;
-use super::state::{Fig, FreeCell, Move, CELL0, HOME, NCOL};
+use super::state::{ColStats, Fig, FreeCell, Move, CELL0, HOME, NCOL};
 
-/// A column's figures for rescoring the moves of a position (`FreeCell::col_stats`).
-#[derive(Clone, Copy, Default)]
-pub(super) struct ColStats {
-    /// The column's part of `eval` (its blockers, misfits and the depths of next cards in it) with the top d cards gone, d = 0..=the top run (at most 13).
-    pub(super) pre: [i32; 14],
-    /// The lowest rank in the column (14 when empty).
-    mn: u8,
-    /// How many of its cards are next for their foundations.
-    next: i32,
-}
 
 impl FreeCell {
     /// How far from won this position looks (lower is better): only orders
@@ -55,6 +45,30 @@ impl FreeCell {
         (blockers, misfits, empty)
     }
 
+    /// The column sums `eval` reads (blockers, misfits, empty columns) of this position, kept
+    /// until a column changes (`FreeCell::touch`): the children of one position are scored from them.
+    #[inline]
+    fn col_sums(&self) -> (i32, i32, i32) {
+        if self.sums_ok.get() {
+            return self.sums.get();
+        }
+        let s = self.figures_with(&self.len, None);
+        self.sums.set(s);
+        self.sums_ok.set(true);
+        s
+    }
+
+    /// Column `j`'s part of those sums at length `l`.
+    #[inline]
+    fn col_part(&self, j: usize, l: usize) -> (i32, i32, i32) {
+        if l == 0 {
+            (0, 0, 1)
+        } else {
+            let f = self.fig[j][l - 1];
+            (f.blockers as i32, f.misfits as i32, 0)
+        }
+    }
+
     /// `eval`'s sum from its parts (the same weights and constant as `eval` with `global_eval`).
     #[inline]
     fn score_of(blockers: i32, misfits: i32, depth: i32, found: &[u8; 4], free: i32, empty: i32, w: &[i32; 8]) -> i32 {
@@ -78,7 +92,15 @@ impl FreeCell {
         };
         let mut found = self.found;
         found[suit(c)] += 1;
-        let (blockers, misfits, empty) = self.figures_with(&len, None);
+        let (mut blockers, mut misfits, mut empty) = self.col_sums();
+        if m.from < CELL0 {
+            let i = m.from as usize;
+            let (a, b) = (self.col_part(i, self.len[i] as usize), self.col_part(i, len[i] as usize));
+            blockers += b.0 - a.0;
+            misfits += b.1 - a.1;
+            empty += b.2 - a.2;
+        }
+        debug_assert_eq!((blockers, misfits, empty), self.figures_with(&len, None));
         let mut depth = 0;
         for s in 0..4 {
             let f = found[s] as usize;
@@ -135,7 +157,22 @@ impl FreeCell {
         } else {
             free -= 1;
         }
-        let (blockers, misfits, empty) = self.figures_with(&len, top.map(|f| (m.to as usize, f)));
+        let (mut blockers, mut misfits, mut empty) = self.col_sums();
+        if m.from < CELL0 {
+            let i = m.from as usize;
+            let (a, b) = (self.col_part(i, self.len[i] as usize), self.col_part(i, len[i] as usize));
+            blockers += b.0 - a.0;
+            misfits += b.1 - a.1;
+            empty += b.2 - a.2;
+        }
+        if let Some(f) = top {
+            let j = m.to as usize;
+            let a = self.col_part(j, self.len[j] as usize);
+            blockers += f.blockers as i32 - a.0;
+            misfits += f.misfits as i32 - a.1;
+            empty -= a.2;
+        }
+        debug_assert_eq!((blockers, misfits, empty), self.figures_with(&len, top.map(|f| (m.to as usize, f))));
         let mut depth = 0;
         for s in 0..4 {
             let f = self.found[s] as usize;

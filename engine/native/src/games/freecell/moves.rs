@@ -2,7 +2,7 @@
 //! solver's candidates (best first, with the run moves) and their spelling in the notation.
 
 use super::cards::{fits, rank, red, suit, NONE, PARENT_MASK};
-use super::eval::ColStats;
+use super::state::ColStats;
 use super::key::{BOTTOM, IN_CELL};
 use super::state::{FreeCell, Move, CELL0, HOME, NCOL};
 use crate::core::rng::xorshift;
@@ -284,10 +284,33 @@ impl FreeCell {
         // A move changes at most two columns: each is rescored from per-column figures computed
         // once here (no move made), unless a card goes home (then every column's depths may
         // change, and the move is made on a copy and the position evaluated in full).
-        let mut st = [ColStats::default(); NCOL];
-        let nexts = self.next_places();
-        for (i, c) in st.iter_mut().enumerate() {
-            self.col_stats(c, i, runs[i], &w, &nexts);
+        // each column's figures as kept from the last position, remade where it changed
+        let mut stale = self.stale.get();
+        if self.stats_w.get() != w {
+            stale = 0xFF;
+            self.stats_w.set(w);
+        }
+        if stale != 0 {
+            let mut cache = self.stats.borrow_mut();
+            let nexts = self.next_places();
+            for (i, c) in cache.iter_mut().enumerate() {
+                if stale >> i & 1 != 0 {
+                    *c = ColStats::default();
+                    self.col_stats(c, i, runs[i], &w, &nexts);
+                }
+            }
+            self.stale.set(0);
+        }
+        let cache = self.stats.borrow();
+        let st = &*cache;
+        #[cfg(debug_assertions)]
+        {
+            let nexts = self.next_places();
+            for i in 0..NCOL {
+                let mut c = ColStats::default();
+                self.col_stats(&mut c, i, runs[i], &w, &nexts);
+                assert!(c == st[i], "kept column figures of column {i}");
+            }
         }
         let all: i32 = st.iter().map(|c| c.pre[0]).sum();
         // global_eval's parts, updated per move rather than recounted

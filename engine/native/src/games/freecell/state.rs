@@ -4,7 +4,7 @@
 
 use super::cards::{fits, rank, suit, NONE};
 use super::key::{Key, AT_HOME, BOTTOM, IN_CELL};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 pub(super) const NCOL: usize = 8;
 /// Room for any column: a column can never hold more than the deck.
@@ -47,6 +47,27 @@ pub struct FreeCell {
     /// Where each card was last set in a column (column, place); current for the cards whose
     /// `below` is a card or BOTTOM (those in a column), stale for the others.
     pub(super) at: [(u8, u8); 52],
+    /// The depth-first candidates' column figures (`ColStats`, move ordering only), kept between
+    /// positions: bit i of `stale` set when column i changed since (or a card went home, which
+    /// moves the next cards), and `stats_w` the weights they were made with.
+    pub(super) stats: RefCell<[ColStats; NCOL]>,
+    pub(super) stale: Cell<u8>,
+    pub(super) stats_w: Cell<[i32; 8]>,
+    /// The sums over the columns `eval` reads (blockers, misfits, empty columns), when
+    /// `sums_ok`: kept for scoring children without making them (`eval_after`); cleared with `stale`.
+    pub(super) sums: Cell<(i32, i32, i32)>,
+    pub(super) sums_ok: Cell<bool>,
+}
+
+/// A column's figures for rescoring the moves of a position (`FreeCell::col_stats`).
+#[derive(Clone, Copy, Default, PartialEq)]
+pub(super) struct ColStats {
+    /// The column's part of `eval` (its blockers, misfits and the depths of next cards in it) with the top d cards gone, d = 0..=the top run (at most 13).
+    pub(super) pre: [i32; 14],
+    /// The lowest rank in the column (14 when empty).
+    pub(super) mn: u8,
+    /// How many of its cards are next for their foundations.
+    pub(super) next: i32,
 }
 
 /// A column prefix's figures for `eval`: cards above a lower card, cards not on a fitting
@@ -70,7 +91,7 @@ impl FreeCell {
             return Err(format!("freecell cells must be 1..4, got {ncells}"));
         }
         let mut seen = [false; 52];
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], orig: [AT_HOME; 52], key: Key::default(), at: [(0, 0); 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells, found: [0; 4], w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], orig: [AT_HOME; 52], key: Key::default(), at: [(0, 0); 52], stats: RefCell::new([ColStats::default(); NCOL]), stale: Cell::new(0xFF), stats_w: Cell::new([0; 8]), sums: Cell::new((0, 0, 0)), sums_ok: Cell::new(false) };
         for (i, col) in columns.iter().enumerate() {
             for (k, &c) in col.iter().enumerate() {
                 if c >= 52 || seen[c as usize] {
@@ -90,7 +111,7 @@ impl FreeCell {
 
     /// A hand-made position for tests: columns, cells (NONE empty) and foundation heights.
     pub fn from_parts(columns: &[Vec<u8>], cells: &[u8], found: [u8; 4]) -> Self {
-        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], orig: [AT_HOME; 52], key: Key::default(), at: [(0, 0); 52] };
+        let mut g = FreeCell { cols: [[0; CAP]; NCOL], len: [0; NCOL], cells: [NONE; 4], ncells: cells.len(), found, w: DEFAULT_W, rng: Cell::new(1), fig: [[Fig::default(); CAP]; NCOL], below: [AT_HOME; 52], orig: [AT_HOME; 52], key: Key::default(), at: [(0, 0); 52], stats: RefCell::new([ColStats::default(); NCOL]), stale: Cell::new(0xFF), stats_w: Cell::new([0; 8]), sums: Cell::new((0, 0, 0)), sums_ok: Cell::new(false) };
         for (i, col) in columns.iter().enumerate() {
             g.cols[i][..col.len()].copy_from_slice(col);
             g.len[i] = col.len() as u8;
@@ -147,6 +168,7 @@ impl FreeCell {
         let n = m.n as usize;
         if m.from < CELL0 && m.to < CELL0 {
             let (i, j) = (m.from as usize, m.to as usize);
+            self.touch(1 << i | 1 << j);
             let li = self.len[i] as usize;
             let lj = self.len[j] as usize;
             for k in 0..n {
@@ -164,6 +186,7 @@ impl FreeCell {
         let c = self.take(m.from);
         if m.to < CELL0 {
             let j = m.to as usize;
+            self.touch(1 << j);
             self.cols[j][self.len[j] as usize] = c;
             self.len[j] += 1;
             self.seat(j, self.len[j] as usize - 1);
@@ -172,6 +195,7 @@ impl FreeCell {
             self.set_below(c as usize, IN_CELL);
         } else {
             self.found[suit(c)] += 1;
+            self.touch(0xFF);
             self.set_below(c as usize, AT_HOME);
         }
         c
@@ -247,11 +271,13 @@ impl FreeCell {
         }
         if m.to == HOME {
             self.found[suit(c)] -= 1;
+            self.touch(0xFF);
         } else {
             self.take(m.to);
         }
         if m.from < CELL0 {
             let i = m.from as usize;
+            self.touch(1 << i);
             self.cols[i][self.len[i] as usize] = c;
             self.len[i] += 1;
             self.seat(i, self.len[i] as usize - 1);
@@ -261,10 +287,18 @@ impl FreeCell {
         }
     }
 
+    /// Columns `mask` changed (0xFF: a foundation too): their kept figures are stale.
+    #[inline]
+    fn touch(&self, mask: u8) {
+        self.stale.set(self.stale.get() | mask);
+        self.sums_ok.set(false);
+    }
+
     /// Remove and return the card a column or cell offers.
     fn take(&mut self, loc: u8) -> u8 {
         if loc < CELL0 {
             let i = loc as usize;
+            self.touch(1 << i);
             self.len[i] -= 1;
             self.cols[i][self.len[i] as usize]
         } else {
