@@ -76,6 +76,21 @@ impl FreeCell {
         blockers * w[1] + misfits * w[5] + depth * w[2] + (52 - home) * w[0] - free * w[3] - empty * w[4] + 1000
     }
 
+    /// The kept column sums with the move's source column read at its new length `len` (a cell
+    /// source leaves the columns as they are): what `eval_home` and `eval_after` start from.
+    #[inline]
+    fn sums_after_source(&self, m: Move, len: &[u8; NCOL]) -> (i32, i32, i32) {
+        let (mut blockers, mut misfits, mut empty) = self.col_sums();
+        if m.from < CELL0 {
+            let i = m.from as usize;
+            let (a, b) = (self.col_part(i, self.len[i] as usize), self.col_part(i, len[i] as usize));
+            blockers += b.0 - a.0;
+            misfits += b.1 - a.1;
+            empty += b.2 - a.2;
+        }
+        (blockers, misfits, empty)
+    }
+
     /// `eval` of the position after `m`, a card going home, worked out without making it: the
     /// source column loses its top (figures read one place lower), the suit's next card is the
     /// one above, a cell may free up, a column may empty.
@@ -92,14 +107,7 @@ impl FreeCell {
         };
         let mut found = self.found;
         found[suit(c)] += 1;
-        let (mut blockers, mut misfits, mut empty) = self.col_sums();
-        if m.from < CELL0 {
-            let i = m.from as usize;
-            let (a, b) = (self.col_part(i, self.len[i] as usize), self.col_part(i, len[i] as usize));
-            blockers += b.0 - a.0;
-            misfits += b.1 - a.1;
-            empty += b.2 - a.2;
-        }
+        let (mut blockers, mut misfits, mut empty) = self.sums_after_source(m, &len);
         debug_assert_eq!((blockers, misfits, empty), self.figures_with(&len, None));
         let mut depth = 0;
         for s in 0..4 {
@@ -157,14 +165,7 @@ impl FreeCell {
         } else {
             free -= 1;
         }
-        let (mut blockers, mut misfits, mut empty) = self.col_sums();
-        if m.from < CELL0 {
-            let i = m.from as usize;
-            let (a, b) = (self.col_part(i, self.len[i] as usize), self.col_part(i, len[i] as usize));
-            blockers += b.0 - a.0;
-            misfits += b.1 - a.1;
-            empty += b.2 - a.2;
-        }
+        let (mut blockers, mut misfits, mut empty) = self.sums_after_source(m, &len);
         if let Some(f) = top {
             let j = m.to as usize;
             let a = self.col_part(j, self.len[j] as usize);
