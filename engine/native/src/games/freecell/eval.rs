@@ -107,7 +107,7 @@ impl FreeCell {
         };
         let mut found = self.found;
         found[suit(c)] += 1;
-        let (mut blockers, mut misfits, mut empty) = self.sums_after_source(m, &len);
+        let (blockers, misfits, empty) = self.sums_after_source(m, &len);
         debug_assert_eq!((blockers, misfits, empty), self.figures_with(&len, None));
         let mut depth = 0;
         for s in 0..4 {

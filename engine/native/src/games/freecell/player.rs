@@ -5,6 +5,7 @@
 use crate::core::input::Input;
 use crate::core::playout::{self, pick};
 use crate::core::rng::SplitMix;
+use super::cards::{fits, rank, red};
 
 const COLUMNS: usize = 8;
 const MAX_MOVES: usize = 300;
@@ -51,19 +52,6 @@ pub struct Table {
     cols: [Vec<u8>; COLUMNS],
     cells: Vec<u8>,
     found: [u8; 4],
-}
-
-#[inline]
-fn rank(c: u8) -> u8 {
-    c % 13 + 1
-}
-#[inline]
-fn red(c: u8) -> bool {
-    matches!(c / 13, 1 | 2)
-}
-#[inline]
-fn fits(card: u8, onto: u8) -> bool {
-    rank(card) + 1 == rank(onto) && red(card) != red(onto)
 }
 
 impl Table {

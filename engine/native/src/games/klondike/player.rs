@@ -6,6 +6,7 @@
 
 use crate::core::playout::{self, pick};
 use crate::core::rng::SplitMix;
+use super::state::{fits, rank};
 use crate::core::input::Input;
 
 const PILES: usize = 7;
@@ -60,19 +61,6 @@ pub struct View<'a> {
     pub waste_top: Option<u8>,
     pub found: [u8; 4],
     pub can_redeal: bool,
-}
-
-#[inline]
-fn rank(c: u8) -> u8 {
-    c % 13 + 1
-}
-#[inline]
-fn red(c: u8) -> bool {
-    matches!(c / 13, 1 | 2)
-}
-#[inline]
-fn fits(card: u8, onto: u8) -> bool {
-    rank(card) + 1 == rank(onto) && red(card) != red(onto)
 }
 
 impl Table {
