@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterator
 
 import engine
 from pipeline import store, workers
+from pipeline.progress import bar as progress_bar
 from pipeline.store import DEALS, GRADES, VERDICTS, Folder
 
 Item = tuple[str, str, bytes]
@@ -146,8 +147,6 @@ def grade_pool(folder: Folder, boards: list[str], n_workers: int | None = None, 
                run: Callable[..., Iterator[tuple[Any, Any]]] | None = None) -> GradeSummary:  # fmt: skip
     """Grade every won deal of the graded boards of `boards` that has no current grade row, a part
     per finished chunk (under the folder's write lock, which the caller holds)."""
-    from tqdm import tqdm
-
     folder.require()
     store.clear_tmp(folder)
     summary = GradeSummary(ungraded=why_ungraded(boards))
@@ -160,7 +159,7 @@ def grade_pool(folder: Folder, boards: list[str], n_workers: int | None = None, 
     t0 = time.perf_counter()
     if total:
         engine.solvable_games()  # load the native module once, before the workers fork
-    bar = tqdm(total=total, unit="deal", desc="grade", disable=True if quiet or not total else None, file=sys.stderr)
+    bar = progress_bar(total=total, unit="deal", desc="grade", disable=True if quiet or not total else None, file=sys.stderr)
     try:
         for key, row in (run or workers.run)(items, grade_item, n_workers or os.cpu_count() or 1, _failed):
             if "failed" in row:

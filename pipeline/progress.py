@@ -7,7 +7,19 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable, TextIO
+from typing import Any, Callable, TextIO
+
+def bar(**kwargs: Any) -> Any:
+    """A tqdm bar without tqdm's monitor thread. tqdm starts that thread with its first bar, drawn or
+    not, and the solve and grade steps fork their workers after making the bar: a fork while another
+    Python thread runs can hang the child in CPython 3.11's after-fork clean-up (seen in a test run:
+    a worker stuck in `PyOS_AfterFork_Child` waiting for the thread-state lock, tqdm's monitor the
+    only other Python thread). The monitor only speeds up a bar that stalls; nothing here needs it."""
+    from tqdm import tqdm
+
+    tqdm.monitor_interval = 0
+    return tqdm(**kwargs)
+
 
 EVERY = 5.0
 """Seconds between two lines."""

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 import engine
 from pipeline import store, workers
 from pipeline.plan import Slice, budgets_for, plan
-from pipeline.progress import LogLines
+from pipeline.progress import LogLines, bar as progress_bar
 from pipeline.retry import TRIES, should_retry
 from pipeline.solver import Solver, referee, refused
 from pipeline.store import VERDICTS, Folder
@@ -154,13 +154,11 @@ def solve_pool(
         ((i, j), item((i, j))) for i in costliest_first(slices) for j in range(len(slices[i].todo))
     )
     results: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    from tqdm import tqdm
-
     if total:
         engine.solvable_games()  # load the native module once, before the workers fork
     fn = partial(solve_item, solver=solver)
     t0 = time.perf_counter()
-    bar = tqdm(total=total, unit="deal", disable=True if quiet else None, file=sys.stderr, smoothing=0.1)
+    bar = progress_bar(total=total, unit="deal", disable=True if quiet else None, file=sys.stderr, smoothing=0.1)
     log = LogLines(total) if LogLines.wanted(sys.stderr, quiet) else None  # off a terminal: a line every few s
     tries = 1
     try:
