@@ -87,6 +87,27 @@ def plain_playout(rules: Rules, state: Any, choose: Callable[[Any, SplitMix], st
     return rules.is_won(state), line
 
 
+def redeal_playout(rules: Rules, state: Any, choose: Callable[[Any, bool, SplitMix], str | None], seed: int,
+                   max_moves: int | None = None, draw: str = "d", redeal: str = "r") -> tuple[bool, list[str]]:  # fmt: skip
+    """`plain_playout` for a policy that remembers one thing: whether a card has moved (a move
+    other than the stock's `draw` and `redeal`) since the last redeal, passed to `choose(state,
+    moved, rng)` so it does not turn the stock again over a pass that changed nothing."""
+    rng = SplitMix(seed)
+    line: list[str] = []
+    moved = False
+    while (max_moves is None or len(line) < max_moves) and not rules.is_won(state):
+        move = choose(state, moved, rng)
+        if move is None:
+            break
+        rules.play(state, move)
+        line.append(move)
+        if move == redeal:
+            moved = False
+        elif move != draw:
+            moved = True
+    return rules.is_won(state), line
+
+
 def playouts(playout: Callable[..., tuple[bool, list[str]]], layout: Mapping[str, Any], options: Mapping[str, Any],
              base: int, policy: int, count: int, deal_seed: bytes | None = None) -> list[tuple[bool, int]]:  # fmt: skip
     """`count` playouts of a deal by a twin's `playout(layout, options, seed, policy[, deal_seed])`,

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.gamekit.playout import Scale, SplitMix, pick
+from engine.gamekit.playout import Scale, SplitMix, pick, redeal_playout
 from engine.games.klondike import rules
 
 VERSION = 1
@@ -159,17 +159,4 @@ def choose(v: View, policy: int, redeal_ok: bool, rng: SplitMix) -> str | None:
 def playout(layout: Mapping[str, Any], options: Mapping[str, Any], seed: int, policy: int = CAUTIOUS) -> tuple[bool, list[str]]:
     """One playout from a laid-out deal with the stream seeded `seed`: (won, the moves made)."""
     state = rules.new_state(layout, options)
-    rng = SplitMix(seed)
-    line: list[str] = []
-    moved = False  # a move other than the stock's since the last redeal
-    while len(line) < MAX_MOVES and not rules.is_won(state):
-        move = choose(view(state), policy, moved, rng)
-        if move is None:
-            break
-        rules.play(state, move)
-        line.append(move)
-        if move == "r":
-            moved = False
-        elif move != "d":
-            moved = True
-    return rules.is_won(state), line
+    return redeal_playout(rules, state, lambda s, moved, rng: choose(view(s), policy, moved, rng), seed, MAX_MOVES)

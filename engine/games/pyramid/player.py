@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engine.gamekit.playout import Scale, SplitMix, pick
+from engine.gamekit.playout import Scale, SplitMix, pick, redeal_playout
 from engine.games.pyramid import rules
 
 VERSION = 1
@@ -119,17 +119,4 @@ def choose(v: View, policy: int, redeal_ok: bool, rng: SplitMix) -> str | None:
 def playout(layout: Mapping[str, Any], options: Mapping[str, Any], seed: int, policy: int = CLEAR) -> tuple[bool, list[str]]:
     """One playout from a laid-out deal with the stream seeded `seed`: (won, the moves made)."""
     state = rules.new_state(layout, options)
-    rng = SplitMix(seed)
-    line: list[str] = []
-    removed = False  # a card removed since the last redeal
-    while not rules.is_won(state):
-        move = choose(view(state), policy, removed, rng)
-        if move is None:
-            break
-        rules.play(state, move)
-        line.append(move)
-        if move == "r":
-            removed = False
-        elif move != "d":
-            removed = True
-    return rules.is_won(state), line
+    return redeal_playout(rules, state, lambda s, removed, rng: choose(view(s), policy, removed, rng), seed)
