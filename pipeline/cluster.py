@@ -188,16 +188,23 @@ def runner(address: str | None) -> Iterator[Runner | None]:
                                       "with `dask scheduler` or give --cluster local") from None  # fmt: skip
         joins = _Joins()
         client.subscribe_topic("all", joins)
-        quiet = logging.getLogger("distributed.client")
-        level = quiet.level
-        quiet.setLevel(logging.CRITICAL)  # a lost scheduler's "Failed to reconnect" log would be a second line
+        # A lost scheduler is said in one line (`run`); Dask's own logs of it would be more: the
+        # client's "Failed to reconnect", and a batched send's "Batched Comm Closed" with a traceback
+        # (distributed.batched, logged at INFO; a CI run printed it). Every distributed logger is
+        # quiet while the run holds the client: "distributed" for those that inherit its level,
+        # "distributed.client" because Dask's configuration gives it a level of its own.
+        quiet = [logging.getLogger(name) for name in ("distributed", "distributed.client")]
+        levels = [q.level for q in quiet]
+        for q in quiet:
+            q.setLevel(logging.CRITICAL)
         try:
             yield lambda tasks, fn, n_workers, on_death: run(client, tasks, fn, on_death, joins)
         finally:
             client.close()
             if cluster is not None:
                 cluster.close()
-            quiet.setLevel(level)
+            for q, level in zip(quiet, levels):
+                q.setLevel(level)
 
 
 def scheduler_lost(client: Any, err: BaseException) -> bool:

@@ -308,3 +308,19 @@ class _Pending:
             return "done"
         time.sleep(min(timeout or 0, 0.05))
         raise TimeoutError
+
+
+def test_dask_logs_nothing_below_critical_while_a_run_holds_the_client() -> None:
+    """A killed scheduler is said in one line: while the run holds the client no distributed logger
+    may print (a CI run printed distributed.batched's INFO "Batched Comm Closed" with a traceback
+    beside that line); after it, their levels are as they were."""
+    import logging
+
+    from pipeline import cluster
+
+    names = ("distributed", "distributed.batched", "distributed.client")
+    before = [logging.getLogger(n).level for n in names]
+    with cluster.runner("local:1") as run:
+        assert run is not None
+        assert not any(logging.getLogger(n).isEnabledFor(logging.ERROR) for n in names)
+    assert [logging.getLogger(n).level for n in names] == before
