@@ -39,7 +39,7 @@ pub struct GameEntry {
 /// FreeCell's tuning knobs (`freecell::tuning::solve` says what each does).
 const FREECELL_KNOBS: &[&str] = &[
     "w0", "w1", "w2", "w3", "w4", "w5", "w6", "w7", "bf", "bfw", "bw0", "bw1", "bw2", "bw3", "bw4", "bw5", "bw6", "bw7", "bfd",
-    "quota", "mode", "sch", "sch2", "wts", "q0", "q1", "q2", "q3", "q4", "q5", "x0", "x1",
+    "quota", "mode", "sch", "sch2", "wts", "q0", "q1", "q2", "q3", "q4", "x0", "x1",
 ];
 /// Spider's tuning knobs (`spider::solve` says what each does).
 const SPIDER_KNOBS: &[&str] = &["w0", "w1", "w2", "w3", "w4", "w5", "dw", "dw3", "side", "dfs", "plan", "cf", "bk", "bg", "bm", "bf", "bc", "bh", "bco", "a0", "a1", "a2", "a3", "a4", "a5"];
