@@ -63,11 +63,11 @@ class Tally:
         return sorted(self.worst, reverse=True)[:k]
 
 
-# fc-solve's figures as last measured beside ours in one run (bench log F25), printed, labelled as
+# fc-solve's figures as last measured beside ours in one run (bench log F30), printed, labelled as
 # recorded, when fc-solve is not installed: (first deal, last deal) -> the line.
 RECORDED: dict[tuple[int, int], str] = {
-    (1, 32000): "2026-12-03, bench log F25 (load 7 to 10): fc-solve -l lg total 10.73 s, median 0.180 ms, "
-    "6,271,020 iterations; dealpool 9.74 s, median 0.136 ms in the same run (0.91x total, 0.76x median)",
+    (1, 32000): "2026-12-03, bench log F30 (load about 6): fc-solve -l lg total 9.85 s, median 0.162 ms, "
+    "6,271,020 iterations; dealpool 8.91 s, median 0.128 ms in the same run (0.90x total, 0.79x median)",
 }
 
 
