@@ -60,9 +60,6 @@ impl Game for State {
     fn key(&self) -> keys::Key {
         keys::key(self)
     }
-    fn child_key(&self, m: Move) -> Option<keys::Key> {
-        keys::child_key(self, m)
-    }
     fn spell(&self, m: Move, out: &mut crate::core::search::Line) {
         moves::spell(self, m, out)
     }

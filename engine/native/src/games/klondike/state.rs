@@ -577,19 +577,11 @@ impl State {
 /// state that keeps every pile's code up to date (`recode`).
 #[inline]
 pub fn pile_code(s: &State, p: usize) -> u32 {
-    code_of(p, s.len[p], s.down[p], s.cards[p][s.down[p] as usize], s.hi[p])
-}
-
-/// The code of pile p holding `len` cards, `down` of them face down, the first face-up one
-/// `first_up` (read only when there is one), `hi` its suit bits (`State::hi`): `pile_code` of a
-/// pile as it stands, or as a move would leave it (`keys::child_key`).
-#[inline]
-pub fn code_of(p: usize, len: u8, down: u8, first_up: u8, hi: u32) -> u32 {
     // without a branch (a cold search cannot predict them): a part that is absent is multiplied by 0
-    let (l, d) = (len as u32, down as u32);
+    let (l, d) = (s.len[p] as u32, s.down[p] as u32);
     let n = l - d; // the face-up run's length (a pile never has face-down cards alone)
     // one bit a further run card: diamond or club (`State::hi`)
-    let bits = (hi >> (d + 1)) & ((1 << n >> 1) - (n > 0) as u32);
-    let run = (first_up as u32 + 1) << 16 | n << 12 | bits;
+    let bits = (s.hi[p] >> (d + 1)) & ((1 << n >> 1) - (n > 0) as u32);
+    let run = (s.cards[p][d as usize] as u32 + 1) << 16 | n << 12 | bits;
     d << 25 | (p as u32 * (d > 0) as u32) << 22 | run * (n > 0) as u32
 }

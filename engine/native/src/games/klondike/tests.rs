@@ -2,7 +2,7 @@
 //! whole-deal checks: every line replays through the single-move rules,
 //! make/undo restores, verdicts are deterministic.
 
-use super::keys::{child_key, key, sort7};
+use super::keys::{key, sort7};
 use super::moves::{candidates, safe_mask, safe_move, spell};
 use super::state::{next_up, Move, State, FOUND, NONE, PILES, SEQ_ROOM, UNLIMITED};
 use super::walk::{legal, play};
@@ -510,48 +510,4 @@ fn staged_search_matches_the_search_with_every_candidate_at_once() {
         }
     }
     assert!(decided > 100, "only {decided} decided");
-}
-
-/// `keys::child_key` against the move made (`Game::child_key`'s contract): on every position of
-/// random play with no safe move, every draw and pass count, each candidate it tells a key for
-/// leads, once made, to a position with no safe move, not won, whose key is the one told; and a
-/// candidate it gives None for is a foundation or foundation-down move, or leads to a safe move.
-/// A told key that were wrong would make the search skip or enter the wrong child.
-#[test]
-fn child_key_is_the_key_after_the_move_on_random_play() {
-    let (mut told, mut none_safe) = (0, 0);
-    for n in 0..120 {
-        for (draw, passes) in [(1, 0), (3, 0), (1, 1), (3, 1), (3, 3)] {
-            let mut s = State::from_layout(&deal(n), &opts(draw, passes)).unwrap();
-            let mut x = n * 5 + draw as u64 + 3;
-            for _ in 0..120 {
-                let mut v = Vec::new();
-                candidates(&s, &mut v);
-                if safe_move(&s).is_none() {
-                    for &m in &v {
-                        let k = child_key(&s, m);
-                        let mut t = s.clone();
-                        t.apply(m);
-                        let simple = matches!(m, Move::PileToPile { .. }) || matches!(m, Move::Waste { to, .. } if to != FOUND);
-                        match k {
-                            Some(k) => {
-                                assert!(simple, "{m:?}");
-                                assert!(safe_move(&t).is_none() && !t.won(), "{m:?}: the child has a safe move");
-                                assert_eq!(k, key(&t), "deal {n} draw {draw} passes {passes} {m:?}");
-                                told += 1;
-                            }
-                            None => {
-                                assert!(!simple || safe_move(&t).is_some(), "{m:?}: a simple move's child without a safe move is told");
-                                none_safe += simple as usize;
-                            }
-                        }
-                    }
-                }
-                if !random_step(&mut s, v, &mut x) {
-                    break;
-                }
-            }
-        }
-    }
-    assert!(told > 20_000 && none_safe > 100, "{told} {none_safe}");
 }
