@@ -9,7 +9,7 @@ deal it solved with the result, so nothing downstream deals it again (`replay(re
 Generic over games: the game's rules turn its options into solver ints (`native_options`), and the
 deal's seed crosses as `seed=` (the redealing games shuffle their redeals with it). The budget counts
 positions, so the verdict, node count and line are the same on every machine; only `seconds` (wall
-time, recorded for reports) and `cpu_seconds` vary.
+time, recorded for reports), `cpu_seconds` and `search_cpu_seconds` vary.
 """
 
 from __future__ import annotations
@@ -119,8 +119,13 @@ class SolveResult:
     reason: Reason = ""
     seconds: float = field(default=0.0, compare=False)
     cpu_seconds: float = field(default=0.0, compare=False)
-    """This thread's CPU seconds in the native call alone (no dealing; load moves it less than
-    `seconds`): what a peer's timed library call is set beside (bench/klondike.py)."""
+    """This thread's CPU seconds for the whole native call, timed from Python (no dealing; load
+    moves it less than `seconds`): the arguments' conversion, the position built from the layout,
+    the search, the line's Python list and the drop included."""
+    search_cpu_seconds: float = field(default=0.0, compare=False)
+    """This thread's CPU seconds in the search alone, timed in Rust (`Outcome.search_cpu_seconds`:
+    from the position built to the search's outcome, before any Python object is made): the span a
+    peer's driver times around its solve call (bench/games/klondike). Recorded, never compared."""
     deal: Deal | None = field(default=None, compare=False, repr=False)
     """The deal searched (None for a position, engine.solve_position): what the caller stores and
     replays (`replay(result.deal, line)`), never dealt again."""
@@ -177,5 +182,6 @@ def solve(task_or_code: SolveTask | str, budget: int | None = None, max_mb: int 
         reason=out.reason,
         seconds=seconds,
         cpu_seconds=cpu,
+        search_cpu_seconds=out.search_cpu_seconds,
         deal=d,
     )

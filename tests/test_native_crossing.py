@@ -61,3 +61,24 @@ def test_each_call_reads_its_own_layout_and_options_whatever_came_before() -> No
                 pass
             else:
                 raise AssertionError("a card that is no int was taken")
+
+
+def test_the_search_alone_is_timed_inside_the_whole_call_and_never_compared() -> None:
+    """SolveResult.search_cpu_seconds (the native Outcome's, timed in Rust from the position built to
+    the outcome returned: engine/native/src/core/clock.rs) is this thread's CPU in the search: above 0
+    for a real search on every solvable board, within the whole native call's CPU timed from Python
+    (which adds the crossing, the layout's reading and the line's list), and it grows with the search.
+    It is recorded, never compared: results differing only in it are equal."""
+    import dataclasses
+
+    for board in engine.solvable_boards():
+        r = engine.solve(engine.board_code(board, 1), budget=2_000)
+        assert 0 < r.search_cpu_seconds <= r.cpu_seconds, (board, r.search_cpu_seconds, r.cpu_seconds)
+    big = engine.solve(engine.board_code("klondike-1", 1))  # a real search: about 3,000 positions
+    small = engine.solve(engine.board_code("klondike-1", 1), budget=1)
+    assert big.nodes > 1_000 and big.search_cpu_seconds > small.search_cpu_seconds
+    # most of a real search's call is the search: the clock is not read around something else
+    assert big.search_cpu_seconds > 0.5 * big.cpu_seconds
+    other = dataclasses.replace(big, search_cpu_seconds=big.search_cpu_seconds + 1.0, cpu_seconds=0.0)
+    assert other == big
+    assert not {f.name: f for f in dataclasses.fields(big)}["search_cpu_seconds"].compare

@@ -35,6 +35,10 @@ class Outcome:
     @property
     def reason(self) -> _Reason:
         """Why a verdict is unknown ('nodes' or 'memory'), '' otherwise."""
+    @property
+    def search_cpu_seconds(self) -> float:
+        """This thread's CPU seconds in the search alone: from the position built to the outcome
+        returned, no Python object made (recorded for benchmarks; never part of a verdict)."""
 
 @final
 class Step:

@@ -53,7 +53,8 @@ def test_the_driver_gets_each_deal_we_solved_in_turn(tmp_path: Path) -> None:
 
 
 def _row(n: int, cpu: float, verdict: str = "won") -> kb.Row:
-    return kb.Row(n, verdict, 10, cpu, cpu, cpu)
+    # the whole native call 1 ms more than the search alone, as the crossing would add
+    return kb.Row(n, verdict, 10, cpu + 0.001, cpu + 0.001, cpu + 0.001, cpu)
 
 
 def test_ratios_total_over_its_decided_and_median_over_all() -> None:
@@ -67,10 +68,22 @@ def test_ratios_total_over_its_decided_and_median_over_all() -> None:
     assert r["total_x"] == pytest.approx(1.5)
     assert r["our_median"] == pytest.approx(0.004) and r["its_median"] == pytest.approx(0.003)
     assert r["median_x"] == pytest.approx(4 / 3)
+    whole = kb.ratios(pairs, "native_cpu")  # each deal's whole call 1 ms more
+    assert whole["our_total"] == pytest.approx(0.008) and whole["our_median"] == pytest.approx(0.005)
     out: list[str] = []
     kb.beside_live("t", pairs + [(_row(4, 0.001, "lost"), ("won", 0.001))], out.append)
     assert "decided 3 (ours 3)" in out[0] and "disagree: [4]" in out[0]
-    assert out[1] == "  undecided: ours [3] (out of budget or memory), its [3] (its CPU cap)"
+    # the like-for-like figure first, with the targets; the whole call's after, without
+    assert out[1].startswith("  like for like: our search alone") and "0.007s / its 0.005s = 1.40x (target <= 0.7)" in out[1]
+    assert "median ours 3.000 / its 2.000 ms = 1.50x (target <= 1.3)" in out[1]
+    assert out[2].startswith("  our whole native call from Python") and "0.010s / its 0.005s = 2.00x;" in out[2]
+    assert "target" not in out[2]
+    assert out[3] == "  undecided: ours [3] (out of budget or memory), its [3] (its CPU cap)"
+
+
+def test_ours_carries_both_figures_the_search_within_the_call() -> None:
+    row = kb.ours("klondike-1", 1, 20_000)
+    assert row.verdict == "won" and 0 < row.search_cpu <= row.native_cpu <= row.cpu
 
 
 def test_the_random_sample_is_fixed_and_numbered() -> None:

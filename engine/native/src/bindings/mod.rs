@@ -57,10 +57,10 @@ fn solve(
                 if let Some(s) = seed {
                     input = input.with_seed(s);
                 }
-                registry::solve(game, &input, Limits { budget, max_bytes })
+                registry::solve_timed(game, &input, Limits { budget, max_bytes })
             })
             .map_err(PyValueError::new_err)?;
-        Outcome::new(py, &out)
+        Outcome::new(py, &out.0, out.1)
     };
     ARGS.with(|args| match args.try_borrow_mut() {
         Ok(mut args) => {

@@ -9,7 +9,9 @@ use pyo3::types::{PyList, PyString};
 
 /// One search's outcome: `verdict` won|lost|unknown; `nodes` the positions searched (the count,
 /// never the budget); `line` the winning line ([] unless won); `reason` '' or, for unknown,
-/// nodes|memory (which limit ran out).
+/// nodes|memory (which limit ran out); `search_cpu_seconds` this thread's CPU seconds in the search
+/// alone (`crate::core::clock`: from the position built to the outcome returned, no Python object
+/// made), recorded for benchmarks, never part of a verdict.
 #[pyclass(frozen, get_all, module = "engine._native")]
 pub struct Outcome {
     verdict: Py<PyString>,
@@ -17,12 +19,13 @@ pub struct Outcome {
     /// Made once, when the outcome is (`py_tokens`), and handed out as is on every read.
     line: Py<PyList>,
     reason: Py<PyString>,
+    search_cpu_seconds: f64,
 }
 
 impl Outcome {
     /// The record of the crate's outcome. The words are str made once a process (`intern!`), not
     /// a new str each call.
-    pub(super) fn new(py: Python<'_>, out: &search::Outcome) -> PyResult<Self> {
+    pub(super) fn new(py: Python<'_>, out: &search::Outcome, search_cpu_seconds: f64) -> PyResult<Self> {
         let (verdict, reason) = match out.verdict {
             Verdict::Won(_) => (intern!(py, "won"), intern!(py, "")),
             Verdict::Lost => (intern!(py, "lost"), intern!(py, "")),
@@ -34,7 +37,7 @@ impl Outcome {
             Verdict::Won(line) => py_tokens(py, line)?,
             _ => PyList::empty(py),
         };
-        Ok(Outcome { verdict: verdict.clone().unbind(), nodes: out.nodes, line: line.unbind(), reason: reason.clone().unbind() })
+        Ok(Outcome { verdict: verdict.clone().unbind(), nodes: out.nodes, line: line.unbind(), reason: reason.clone().unbind(), search_cpu_seconds })
     }
 }
 

@@ -28,9 +28,12 @@ pub trait Dealt: Game + Sized {
     }
 }
 
-/// Solve one laid-out deal of `G` within the limits.
+/// Solve one laid-out deal of `G` within the limits (the search's clock started once it is dealt:
+/// `crate::core::clock`).
 pub fn solve<G: Dealt>(input: &Input, limits: Limits) -> Result<Outcome, String> {
-    Ok(G::deal(input)?.search(limits))
+    let mut g = G::deal(input)?;
+    crate::core::clock::built();
+    Ok(g.search(limits))
 }
 
 /// For the differential tests: random play from the deal of `G`, `steps` moves chosen by a

@@ -69,9 +69,18 @@ fn entry(game: &str, input: &Input) -> Result<&'static GameEntry, String> {
 /// searches in turn, a game's own tables) is charged to one memory meter capped at
 /// `limits.max_bytes` (`memory`).
 pub fn solve(game: &str, input: &Input, limits: Limits) -> Result<Outcome, String> {
+    solve_timed(game, input, limits).map(|(out, _)| out)
+}
+
+/// `solve`, with the search's own thread CPU seconds (`crate::core::clock`): from the game's
+/// position built (its solve calls `clock::built()`; one that does not is timed from its entry)
+/// to its outcome returned, the line still Rust's. What a peer's timed library call is set beside.
+pub fn solve_timed(game: &str, input: &Input, limits: Limits) -> Result<(Outcome, f64), String> {
     let g = entry(game, input)?;
     let _scope = crate::core::memory::scope(limits.max_bytes);
-    (g.solve)(input, limits)
+    crate::core::clock::built();
+    let out = (g.solve)(input, limits)?;
+    Ok((out, crate::core::clock::since_built()))
 }
 
 /// Random play for the differential tests (see each game's `walk`): `walk_seed` picks the moves.

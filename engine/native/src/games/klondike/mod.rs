@@ -101,6 +101,7 @@ pub fn numbered_layout(n: u64) -> Layout {
 /// search alone) is for measurement only.
 pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     let mut s = State::from_layout(input.layout, input.options)?;
+    crate::core::clock::built();
     let mode = input.knob("abstract").unwrap_or(1);
     if !(0..=2).contains(&mode) {
         return Err(format!("klondike abstract must be 0 (off), 1 (on) or 2 (only), got {mode}"));
