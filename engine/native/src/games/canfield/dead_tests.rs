@@ -8,7 +8,7 @@ fn g(base: u8, piles: [&[u8]; 4], found: [u8; 4]) -> Canfield {
     for (p, c) in piles_v.iter_mut().zip(piles) {
         *p = c.to_vec();
     }
-    Canfield { reserve: vec![], res_len: 0, piles: piles_v, seq: vec![], k: 0, found, base, draw: 3 }
+    Canfield { reserve: vec![], res_len: 0, piles: piles_v, seq: vec![], k: 0, found, base, draw: 3, keyed: Default::default() }
 }
 
 #[test]

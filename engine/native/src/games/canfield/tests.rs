@@ -149,3 +149,18 @@ fn a_pile_not_built_down_in_alternating_colours_is_refused() {
         assert!(e.contains("pile 1 is not built down"), "{e}");
     }
 }
+
+#[test]
+fn the_tables_say_what_the_rules_say() {
+    // `builds_on` and `level` read tables worked out once: the same as the rules' arithmetic
+    for t in 0..52u8 {
+        for c in 0..52u8 {
+            assert_eq!(builds_on(t, c), red(t) != red(c) && t % 13 == (c % 13 + 1) % 13, "{t} {c}");
+        }
+    }
+    for b in 0..13u8 {
+        for c in 0..52u8 {
+            assert_eq!(LEVELS[b as usize][c as usize], (c % 13 + 13 - b) % 13);
+        }
+    }
+}
