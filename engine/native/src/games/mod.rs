@@ -42,7 +42,7 @@ const FREECELL_KNOBS: &[&str] = &[
     "quota", "mode", "sch", "sch2", "wts", "q0", "q1", "q2", "q3", "q4", "x0", "x1",
 ];
 /// Spider's tuning knobs (`spider::solve` says what each does).
-const SPIDER_KNOBS: &[&str] = &["w0", "w1", "w2", "w3", "w4", "w5", "dw", "dw3", "side", "dfs", "plan", "cf", "bk", "bg", "bm", "bf", "bc", "bh", "bco", "a0", "a1", "a2", "a3", "a4", "a5"];
+const SPIDER_KNOBS: &[&str] = &["w0", "w1", "w2", "w3", "w4", "w5", "w6", "w7", "dw", "dw3", "side", "dfs", "plan", "cf", "bk", "bg", "bm", "bf", "bc", "bh", "bco", "bcs", "a0", "a1", "a2", "a3", "a4", "a5"];
 
 /// The solvable games, in the order `solvable_games` lists them: a game is solvable exactly
 /// when it is here.

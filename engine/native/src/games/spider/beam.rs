@@ -19,12 +19,12 @@
 
 use rustc_hash::FxHashSet;
 
-use super::state::{Move, Spider, Undo};
+use super::state::{Move, Spider, Undo, WEIGHTS};
 use crate::core::memory::{self, Charged};
 use crate::core::search::{Game, Line, Outcome, Verdict};
 use crate::core::turns::Resume;
 
-/// The beam's settings (knobs `bk`, `bg`, `bm`, `bf`, `bc`, `bh`, `bco` of `solve`).
+/// The beam's settings (knobs `bk`, `bg`, `bm`, `bf`, `bc`, `bh`, `bco`, `bcs` of `solve`).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Settings {
     /// The first attempt's width (positions kept at each deal).
@@ -39,7 +39,7 @@ pub(super) struct Settings {
     pub depth: i64,
     /// The evaluation's weights of a beam `Kind::BeamOther` (search.rs; the others keep the
     /// game's).
-    pub other: [i64; 6],
+    pub other: [i64; WEIGHTS],
     /// Attempt i evaluates with `CYCLE[i % cycle]` (1: the game's weights every attempt; knob
     /// `bc`; 4 with `hold` in two suits, search.rs; bench log S18).
     pub cycle: usize,
@@ -47,21 +47,35 @@ pub(super) struct Settings {
     pub hold: bool,
     /// Only the beam of this depth weight cycles (knob `bco`; None: every beam).
     pub cycle_only: Option<i64>,
+    /// Attempts cycle only once the width has reached this (knob `bcs`; 1: from the first
+    /// attempt): the narrow attempts, which win most deals, keep the game's weights and their
+    /// nodes.
+    pub cycle_from: usize,
 }
 
 /// Measured on spider-4 deals 1..100 and spider-2's hard deals (bench log S7): 500 positions a
 /// root and a width doubling each attempt won as many deals as 1,000 and 4 for less CPU.
-pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8, other: OTHER_WEIGHTS, cycle: 1, hold: false, cycle_only: None };
+pub(super) const SETTINGS: Settings = Settings { width: 1, grow: 2, per_root: 500, last: 4, depth: 8, other: OTHER_WEIGHTS, cycle: 1, hold: false, cycle_only: None, cycle_from: 1 };
 
 /// The weight sets and positions a root that attempts cycle through (`Settings::cycle`, knobs
 /// `bc`, `bh`, `bco`): the first is replaced by the game's weights and `per_root`; then an empty
 /// column at 8 with 1,000 positions a root (alone as a knob it won 6 of spider-4's 14 hard deals
 /// at 1,000,000), at 15 (S16's `OTHER_WEIGHTS`), a face-down card at 10 (bench log S18).
-pub(super) const CYCLE: [([i64; 6], u64); 4] = [([6, 4, 5, 40, 4, 3], 500), ([6, 4, 8, 40, 4, 3], 1000), ([6, 4, 15, 40, 4, 3], 500), ([10, 4, 5, 40, 4, 3], 500)];
+pub(super) const CYCLE: [([i64; WEIGHTS], u64); 4] =
+    [([6, 4, 5, 40, 4, 3, 0, 0], 500), ([6, 4, 8, 40, 4, 3, 0, 0], 1000), ([6, 4, 15, 40, 4, 3, 0, 0], 500), ([10, 4, 5, 40, 4, 3, 0, 0], 500)];
 
 /// The weights of the beam `Kind::BeamOther` (search.rs) (knobs `a0`..`a5`, as `w0`..`w5`): an empty column
 /// three times the first weights' (bench log S16; a knob's kind, in no default plan).
-pub(super) const OTHER_WEIGHTS: [i64; 6] = [6, 4, 15, 40, 4, 3];
+pub(super) const OTHER_WEIGHTS: [i64; WEIGHTS] = [6, 4, 15, 40, 4, 3, 0, 0];
+
+/// The beam's seen key: the low half of the 128-bit key hash (`sums::key_hash`, whose halves are
+/// each a full 64-bit mix of the columns' sum). Two positions sharing it are taken for one, so a
+/// collision can only make the beam pass over a position (miss a win), never make a win or a
+/// `lost` (the beam never says it): the argument of the 128-bit hash, at about n^2 / 2^65 for n
+/// positions an attempt (under 10^-5 at ten million).
+fn short(h: u128) -> u64 {
+    h as u64
+}
 
 /// A position met in the current attempt: the one it came from and the move (the attempt's
 /// root: itself, no move) and its moves since the phase began.
@@ -82,10 +96,13 @@ pub(super) struct Beam {
     root: Spider,
     set: Settings,
     width: usize,
-    /// Attempts started so far.
+    /// Attempts started so far under the cycle (every attempt once the width has reached
+    /// `cycle_from`).
     attempt: usize,
+    /// Whether the current attempt is one of the cycle's.
+    cycling: bool,
     /// The evaluation's weights of attempt 0 (the game's).
-    base_w: [i64; 6],
+    base_w: [i64; WEIGHTS],
     base_per_root: u64,
     /// Every position of this attempt met so far (root first).
     nodes: Vec<Node>,
@@ -105,8 +122,9 @@ pub(super) struct Beam {
     open: Buckets,
     /// The candidates for the next phase: the score after the deal and the node.
     next: Vec<(i64, u32)>,
-    /// The keys are hashes already: Fx's cheap mix, not SipHash.
-    seen: FxHashSet<u128>,
+    /// The keys are hashes already: Fx's cheap mix, not SipHash. The low 64 bits of the 128-bit
+    /// key hash (`short`): 9 bytes a slot instead of 17 (bench log S20).
+    seen: FxHashSet<u64>,
     /// Positions this phase may still expand.
     left: u64,
     expanded: u64,
@@ -122,6 +140,7 @@ impl Beam {
             set,
             width: set.width.max(1),
             attempt: 0,
+            cycling: false,
             base_w: root.w,
             base_per_root: set.per_root,
             nodes: Vec::new(),
@@ -155,18 +174,19 @@ impl Beam {
         self.open.clear();
         self.next.clear();
         self.seen.clear();
-        if self.set.cycle > 1 {
+        self.cycling = self.set.cycle > 1 && self.width >= self.set.cycle_from;
+        if self.cycling {
             let k = self.attempt % self.set.cycle;
             let (w, per_root) = if k == 0 { (self.base_w, self.base_per_root) } else { CYCLE[k % CYCLE.len()] };
             self.root.w = w;
             self.cur.w = w;
             self.set.per_root = per_root;
+            self.attempt += 1;
         }
-        self.attempt += 1;
         self.nodes.push(Node { parent: 0, mv: None, depth: 0 });
         self.root_ids.push(0);
         self.roots.push(self.root.clone());
-        self.seen.insert(self.root.key_hash());
+        self.seen.insert(short(self.root.key_hash()));
         let sc = self.score(&self.root, 0);
         self.open.push(sc, 0);
         self.left = self.phase_budget(1, self.root.stock.is_empty());
@@ -234,7 +254,7 @@ impl Beam {
         self.open.clear();
         if self.next.is_empty() {
             // with `hold`, every weight set of the cycle is tried at a width before it grows
-            if !self.set.hold || self.attempt % self.set.cycle.max(1) == 0 {
+            if !self.set.hold || !self.cycling || self.attempt % self.set.cycle.max(1) == 0 {
                 self.width = self.width.saturating_mul(self.set.grow.max(2));
             }
             self.start();
@@ -277,7 +297,7 @@ impl Beam {
             + memory::vec_bytes(&self.open.heads)
             + memory::vec_bytes(&self.open.next)
             + self.next.capacity() as u64 * 16
-            + self.seen.capacity() as u64 * 17;
+            + self.seen.capacity() as u64 * 9;
         self.charged.set(bytes);
         !memory::over()
     }
@@ -380,7 +400,7 @@ impl Resume for Beam {
                     self.done = Some(Outcome { verdict: Verdict::Won(line), nodes: self.expanded });
                     return self.done.clone();
                 }
-                if self.seen.insert(self.cur.key_hash()) {
+                if self.seen.insert(short(self.cur.key_hash())) {
                     let child = self.nodes.len() as u32;
                     self.nodes.push(Node { parent: id, mv: Some(m), depth });
                     if m == Move::Deal {

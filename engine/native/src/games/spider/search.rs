@@ -13,13 +13,13 @@ use crate::core::turns::{interleave, Lazy, Resume};
 /// best-first searches and the complete one; two and four suits: the complete one and two beam
 /// searches by stock phase (`beam.rs`), the complete search's slices starting at
 /// `COMPLETE_FIRST_SLICE`. A win any of them finds is a real line; only the complete one can
-/// prove `lost`. Tuning knobs `w0`..`w5`, `dw`, `dw3`, `side`, `dfs`, `plan`, `cf` (the complete
-/// search's first slice), `bk`, `bg`, `bm`, `bf`, `bc`, `bh`, `bco` (the beam's `Settings`), `a0`..`a5` (the weights
+/// prove `lost`. Tuning knobs `w0`..`w7`, `dw`, `dw3`, `side`, `dfs`, `plan`, `cf` (the complete
+/// search's first slice), `bk`, `bg`, `bm`, `bf`, `bc`, `bh`, `bco`, `bcs` (the beam's `Settings`), `a0`..`a5` (the weights
 /// of plan kind 5, `beam::OTHER_WEIGHTS`): for measurement only.
 pub(super) fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     let (options, tuning) = (input.options, input.tuning);
     let mut g = Spider::from_layout(input.layout, options)?;
-    for k in 0..6 {
+    for k in 0..super::state::WEIGHTS {
         if let Some(&v) = tuning.get(&format!("w{k}")) {
             g.w[k] = v;
         }
@@ -49,12 +49,16 @@ pub(super) fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
         }
     }
     let mut set = beam::SETTINGS;
-    if options.get("suits") == Some(&2) {
+    match options.get("suits") {
         // two suits: attempts cycle through the four weight sets, the width growing once a cycle
         // (bench log S18: 998 of 1..1000 won at 400,000 against 997, for 12 % more positions)
-        (set.cycle, set.hold) = (4, true);
+        Some(&2) => (set.cycle, set.hold) = (4, true),
+        // four suits: the same, but only from width 64 on, so every deal won below it keeps its
+        // search to the position (bench log S19: 6 of the 14 deals left at 2,000,000 won)
+        Some(&4) => (set.cycle, set.hold, set.cycle_from) = (4, true, FOUR_SUITS_CYCLE_FROM),
+        _ => {}
     }
-    for (knob, field) in [("bk", &mut set.width), ("bg", &mut set.grow), ("bc", &mut set.cycle)] {
+    for (knob, field) in [("bk", &mut set.width), ("bg", &mut set.grow), ("bc", &mut set.cycle), ("bcs", &mut set.cycle_from)] {
         if let Some(&v) = tuning.get(knob) {
             *field = v.max(1) as usize;
         }
@@ -250,6 +254,12 @@ pub(super) const NARROW_DEPTH_WEIGHT: i64 = 8;
 /// The second beam search's depth weight (two and four suits): the sets of deals the beam wins
 /// differ much with it, and two beams at 8 and 5 win more than either (bench log S7).
 pub(super) const BEAM_DEPTH_WEIGHT: i64 = 5;
+
+/// The beam's width from which four suits' attempts cycle through `beam::CYCLE` (knob `bcs`):
+/// deals won below it keep their search; the deals left need the other sets at about this width
+/// (bench log S19: from 64, 6 of the 14 deals of 1..1000 left at 2,000,000 won and the 8 won
+/// above 980,000 positions still won; from 32, one more of the 14 but 935 no longer won).
+pub(super) const FOUR_SUITS_CYCLE_FROM: usize = 64;
 
 /// Positions of each search's first turn; each round doubles it.
 pub(super) const FIRST_SLICE: u64 = 2000;

@@ -42,7 +42,7 @@ pub struct Spider {
     /// Runs gone off.
     pub(super) off: u8,
     /// Weights of the evaluation (best-first score).
-    pub(super) w: [i64; 6],
+    pub(super) w: [i64; WEIGHTS],
     /// The first, incomplete search's narrower candidates (README.md, "How it searches"): a
     /// search with it on proves nothing when it runs dry.
     pub(super) narrow: bool,
@@ -423,25 +423,37 @@ impl Spider {
     pub(super) fn eval(&self) -> i64 {
         let mut down = 0i64;
         let mut empty = 0i64;
+        let (mut buried, mut fewest) = (0i64, 0i64);
         for c in 0..COLS {
-            down += self.down[c] as i64;
+            let d = self.down[c] as i64;
+            down += d;
             if self.cols[c].is_empty() {
                 empty += 1;
+            }
+            if d > 0 {
+                buried += 1;
+                fewest = if fewest == 0 { d } else { fewest.min(d) };
             }
         }
         // counted by the moves (`sums.rs`)
         let (breaks, natural) = (self.breaks as i64, self.natural as i64);
         let stock = self.stock.len() as i64;
         self.w[0] * down + self.w[1] * breaks - self.w[2] * empty - self.w[3] * self.off as i64 + self.w[5] * stock + self.w[4] * natural
+            + self.w[6] * buried
+            + self.w[7] * fewest
     }
 }
 
+/// How many weights `eval` has (knobs `w0`..`w7`).
+pub(super) const WEIGHTS: usize = 8;
+
 /// Weights of `eval`: face-down cards, breaks (out of rank order), empty columns, runs off,
-/// natural breaks (in rank order, suits differ), cards in the stock.
+/// natural breaks (in rank order, suits differ), cards in the stock, columns holding face-down
+/// cards, the fewest face-down cards of such a column (the last two 0: knobs only, bench log S21).
 /// Measured (bench log S3): a natural break costs as much as any break (w4 = w1: in two or four
 /// suits it blocks the run as surely), and a card in the stock 3, a little less than a break, so a
 /// deal that lands fairly is no loss (with 0 the search exhausts every position before each deal).
-pub(super) const DEFAULT_WEIGHTS: [i64; 6] = [6, 4, 5, 40, 4, 3];
+pub(super) const DEFAULT_WEIGHTS: [i64; WEIGHTS] = [6, 4, 5, 40, 4, 3, 0, 0];
 
 impl Game for Spider {
     type Move = Move;

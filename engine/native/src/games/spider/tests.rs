@@ -351,7 +351,8 @@ fn the_beam_search_wins_with_legal_lines_and_proves_nothing() {
     // the same on a second run (verdict, nodes, line)
     // (the default settings, then attempts cycling through other weights: bench log S18)
     let cycling = beam::Settings { cycle: 4, hold: true, ..beam::SETTINGS };
-    for set in [beam::SETTINGS, cycling] {
+    let late = beam::Settings { cycle_from: 4, ..cycling };
+    for set in [beam::SETTINGS, cycling, late] {
         let mut won = 0;
         for seed in 1..=4 {
             let g = shuffled(seed);
@@ -381,9 +382,32 @@ fn the_beam_search_wins_with_legal_lines_and_proves_nothing() {
     assert_eq!(turns_beam(&g, &plan, COMPLETE_FIRST_SLICE, cycling, limits).verdict, Verdict::Lost);
 }
 
+#[test]
+fn a_beam_cycling_from_a_width_searches_as_the_default_below_it() {
+    // four suits' attempts cycle only from width 64 (search.rs, `FOUR_SUITS_CYCLE_FROM`): below it
+    // the beam is the default's to the position (verdict, nodes, line); from a width it reaches
+    // within the positions given, it searches otherwise
+    // 50 positions a root: attempts fail and widen within the positions given
+    let small = beam::Settings { per_root: 50, ..beam::SETTINGS };
+    let late = beam::Settings { cycle: 4, hold: true, cycle_from: 64, ..small };
+    let early = beam::Settings { cycle_from: 2, ..late };
+    let mut differ = 0;
+    for seed in 1..=6 {
+        let g = shuffled(seed);
+        // widths 1 to 32 take up to 63 x 50 x 9 positions: below width 64
+        let run = |set| beam::Beam::new(&g, set).resume(25_000).map(|o| (o.verdict, o.nodes));
+        let alone = run(small);
+        assert_eq!(run(late), alone, "seed {seed}");
+        differ += (run(early) != alone) as usize;
+    }
+    assert!(differ > 0, "cycling from width 2 searched as the default on every deal");
+}
+
 /// `eval` as it was before the breaks were counted by the moves: a pass over every face-up card.
 fn fresh_eval(g: &Spider) -> i64 {
     let (mut down, mut breaks, mut natural, mut empty) = (0i64, 0i64, 0i64, 0i64);
+    let buried = (0..COLS).filter(|&c| g.down[c] > 0).count() as i64;
+    let fewest = (0..COLS).filter(|&c| g.down[c] > 0).map(|c| g.down[c] as i64).min().unwrap_or(0);
     for c in 0..COLS {
         let col = &g.cols[c];
         down += g.down[c] as i64;
@@ -397,6 +421,8 @@ fn fresh_eval(g: &Spider) -> i64 {
         }
     }
     g.w[0] * down + g.w[1] * breaks - g.w[2] * empty - g.w[3] * g.off as i64 + g.w[5] * g.stock.len() as i64 + g.w[4] * natural
+        + g.w[6] * buried
+        + g.w[7] * fewest
 }
 
 #[test]
