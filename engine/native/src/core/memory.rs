@@ -111,6 +111,22 @@ pub fn charge_anyway(bytes: u64) {
     trim_spares(room());
 }
 
+/// Grow a structure by an allocation of `more` bytes that the old one outlives (a table whose
+/// entries move): the bytes charged first, `grow` run, then given back for the structure's own
+/// charge to take over. False, nothing grown, past the cap; false with the solve marked out of
+/// memory when `grow` fails. One place for what every growing seen set did in its own words.
+pub fn grow_within(more: u64, grow: impl FnOnce() -> bool) -> bool {
+    if !charge(more) {
+        return false;
+    }
+    let ok = grow();
+    release(more);
+    if !ok {
+        fail();
+    }
+    ok
+}
+
 /// Give back `bytes` charged before (freed).
 pub fn release(bytes: u64) {
     with(|m| m.used = m.used.saturating_sub(bytes))

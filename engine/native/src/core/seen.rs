@@ -129,14 +129,7 @@ impl<K: SeenKey, S: BuildHasher + Default> SeenSet<K> for HashSeen<K, S> {
         let Some(more) = self.growth_bytes() else {
             return true;
         };
-        if !memory::charge(more) {
-            return false;
-        }
-        let ok = self.0.try_reserve(1).is_ok();
-        memory::release(more);
-        if !ok {
-            memory::fail();
-        }
+        let ok = memory::grow_within(more, || self.0.try_reserve(1).is_ok());
         self.charge();
         ok
     }
@@ -164,14 +157,9 @@ impl<K: Eq + Hash, V> MeteredMap<K, V> {
         let (len, cap) = (self.0.len(), self.0.capacity());
         if len == cap && !self.0.contains_key(&k) {
             let more = hash_table_bytes::<(K, V)>(cap + 1);
-            if !memory::charge(more) {
-                return false;
-            }
-            let ok = self.0.try_reserve(1).is_ok();
-            memory::release(more);
+            let ok = memory::grow_within(more, || self.0.try_reserve(1).is_ok());
             self.1.set(hash_table_bytes::<(K, V)>(self.0.capacity()));
             if !ok {
-                memory::fail();
                 return false;
             }
         }

@@ -102,14 +102,7 @@ impl Table {
         let Some(more) = self.growth_bytes() else {
             return true;
         };
-        if !memory::charge(more) {
-            return false;
-        }
-        let ok = self.0.try_reserve(1).is_ok();
-        memory::release(more);
-        if !ok {
-            memory::fail();
-        }
+        let ok = memory::grow_within(more, || self.0.try_reserve(1).is_ok());
         self.charge();
         ok
     }
