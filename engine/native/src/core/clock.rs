@@ -6,7 +6,7 @@
 //!
 //! The registry's `games::solve_timed` starts the clock when it enters the game's solve and reads
 //! it when that returns; a game's solve calls `built()` once its position is dealt from the
-//! input (`kit::solve` does, for every game it serves), which starts the clock again there, so the
+//! input (`kit::solve` does, for every game it serves, and so do the games with a solve of their own), which starts the clock again there, so the
 //! layout's reading is left out. A game whose solve does not call it is timed from its entry, its
 //! position's building included (a few µs more, never less).
 

@@ -143,6 +143,7 @@ fn in_play(columns: &[Vec<u8>], cells: Option<&Vec<Vec<i32>>>, ncells: usize) ->
 /// count.
 pub fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     let mut g = from_layout(input.layout, input.options)?;
+    crate::core::clock::built();
     Ok(tuning::solve(&mut g, input.tuning, limits))
 }
 

@@ -19,6 +19,7 @@ use crate::core::turns::{interleave, Lazy, Resume};
 pub(super) fn solve(input: &Input, limits: Limits) -> Result<Outcome, String> {
     let (options, tuning) = (input.options, input.tuning);
     let mut g = Spider::from_layout(input.layout, options)?;
+    crate::core::clock::built();
     for k in 0..super::state::WEIGHTS {
         if let Some(&v) = tuning.get(&format!("w{k}")) {
             g.w[k] = v;
