@@ -44,22 +44,49 @@ fn check_policy(game: &str, policy: u8, policies: usize) -> Result<(), String> {
 
 /// One game's player as the shared `line` and `many` drive it (`games::PLAYERS` registers
 /// `line::<P>` and `many::<P>`), implemented by the game's table (the whole deal as it stands): what
-/// is the game's own is its id, its policies, its dealing, its playout loop and its notation;
-/// checking the policy, dealing once, a fresh copy and a seed for each playout, and spelling the
-/// line are the same for every game, so they are written once here.
+/// is the game's own is its id, its policies, its dealing, its choice of a move, what its policy
+/// remembers of the moves made, and its notation; checking the policy, dealing once, a fresh copy
+/// and a seed for each playout, the playout's loop (`play_out`) and spelling the line are the same
+/// for every game, so they are written once here.
 pub trait Player: Clone {
     /// The game's id, as the policy check's message names it.
     const GAME: &'static str;
     /// How many policies it has (0..POLICIES-1).
     const POLICIES: usize;
-    type Move;
+    /// The most moves a playout makes (`usize::MAX` for a game whose every move brings its end nearer).
+    const MAX_MOVES: usize;
+    type Move: Copy;
+    /// What the policy remembers of the moves made so far (such as the last move, or whether a card
+    /// moved since the last redeal); the default at a playout's start.
+    type Memo: Copy + Default;
     /// The table of a laid-out deal, or why the input is refused.
     fn deal(input: &Input) -> Result<Self, String>;
-    /// One playout from `table` with its stream seeded `seed`: each move made is handed to
-    /// `record`; (won, moves made).
-    fn play_out(table: &mut Self, seed: u64, policy: u8, record: impl FnMut(Self::Move)) -> (bool, u32);
+    /// The policy's move from `table` (its candidates scored into `buf` and one picked with the
+    /// stream, `pick`), or None when it has none.
+    fn choose(table: &Self, policy: u8, memo: Self::Memo, rng: &mut SplitMix, buf: &mut Vec<(Self::Move, i64)>) -> Option<Self::Move>;
+    /// Make `mv` on `table`; what the policy remembers after it.
+    fn make(table: &mut Self, mv: Self::Move, memo: Self::Memo) -> Self::Memo;
+    /// Whether every card is home.
+    fn won(table: &Self) -> bool;
     /// A move in the game's notation (the referee's token).
     fn spell(mv: Self::Move) -> String;
+}
+
+/// One playout from `table` with its stream seeded `seed` (the twins' loop): while the deal is not
+/// won and fewer than `MAX_MOVES` are made, the policy's move is made and handed to `record`;
+/// (won, moves made).
+pub fn play_out<P: Player>(table: &mut P, seed: u64, policy: u8, mut record: impl FnMut(P::Move)) -> (bool, u32) {
+    let mut rng = SplitMix(seed);
+    let mut buf = Vec::with_capacity(64);
+    let mut memo = P::Memo::default();
+    let mut count = 0usize;
+    while count < P::MAX_MOVES && !P::won(table) {
+        let Some(mv) = P::choose(table, policy, memo, &mut rng, &mut buf) else { break };
+        memo = P::make(table, mv, memo);
+        record(mv);
+        count += 1;
+    }
+    (P::won(table), count as u32)
 }
 
 /// One playout's line (the differential tests compare it with the Python twin's): (won, moves).
@@ -67,7 +94,7 @@ pub fn line<P: Player>(input: &Input, seed: u64, policy: u8) -> Result<(bool, Ve
     check_policy(P::GAME, policy, P::POLICIES)?;
     let mut table = P::deal(input)?;
     let mut moves = Vec::new();
-    let (won, _) = P::play_out(&mut table, seed, policy, |m| moves.push(P::spell(m)));
+    let (won, _) = play_out(&mut table, seed, policy, |m| moves.push(P::spell(m)));
     Ok((won, moves))
 }
 
@@ -79,7 +106,7 @@ pub fn many<P: Player>(input: &Input, base: u64, policy: u8, count: u64) -> Resu
     Ok((0..count)
         .map(|i| {
             let mut table = start.clone();
-            P::play_out(&mut table, playout_seed(base, policy, i), policy, |_| {})
+            play_out(&mut table, playout_seed(base, policy, i), policy, |_| {})
         })
         .collect())
 }
@@ -122,20 +149,20 @@ mod tests {
     impl Player for Toy {
         const GAME: &'static str = "toy";
         const POLICIES: usize = 2;
+        const MAX_MOVES: usize = 12;
         type Move = i64;
+        type Memo = ();
         fn deal(input: &Input) -> Result<Toy, String> {
             input.options.get("start").map(|&s| Toy(s)).ok_or_else(|| "no start".to_string())
         }
-        fn play_out(table: &mut Toy, seed: u64, policy: u8, mut record: impl FnMut(i64)) -> (bool, u32) {
-            let mut rng = SplitMix(seed);
-            let mut count = 0;
-            while table.0 < 10 && count < 12 {
-                let step = pick(&[(1, 0), (2, 0)], 10 + policy as u64, &mut rng).unwrap();
-                table.0 += step;
-                record(step);
-                count += 1;
-            }
-            (table.0 >= 10, count)
+        fn choose(_: &Toy, policy: u8, _: (), rng: &mut SplitMix, _: &mut Vec<(i64, i64)>) -> Option<i64> {
+            pick(&[(1, 0), (2, 0)], 10 + policy as u64, rng)
+        }
+        fn make(table: &mut Toy, mv: i64, _: ()) {
+            table.0 += mv;
+        }
+        fn won(table: &Toy) -> bool {
+            table.0 >= 10
         }
         fn spell(mv: i64) -> String {
             format!("+{mv}")

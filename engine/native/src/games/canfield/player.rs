@@ -264,35 +264,31 @@ fn candidates(v: &View, policy: u8, redeal_ok: bool, out: &mut Vec<(Mv, i64)>) {
 impl playout::Player for Table {
     const GAME: &'static str = "canfield";
     const POLICIES: usize = SCORES.len();
+    const MAX_MOVES: usize = MAX_MOVES;
     type Move = Mv;
+    /// (a card moved since the last redeal, redeals in a row with none moved)
+    type Memo = (bool, u32);
 
     fn deal(input: &Input) -> Result<Table, String> {
         Table::new(input)
     }
 
-    fn play_out(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-        let mut rng = SplitMix(seed);
-        let mut buf = Vec::with_capacity(32);
-        let noise = SCORES[policy as usize][10] as u64;
-        let mut moved = false;
-        let mut idle = 0u32;
-        let mut count = 0usize;
-        while count < MAX_MOVES && !t.won() {
-            candidates(&t.view(), policy, moved || idle + 1 < IDLE_PASSES, &mut buf);
-            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-            t.play(mv);
-            record(mv);
-            count += 1;
-            match mv {
-                Mv::Redeal => {
-                    idle = if moved { 0 } else { idle + 1 };
-                    moved = false;
-                }
-                Mv::Draw => {}
-                _ => moved = true,
-            }
+    fn choose(t: &Table, policy: u8, (moved, idle): (bool, u32), rng: &mut SplitMix, buf: &mut Vec<(Mv, i64)>) -> Option<Mv> {
+        candidates(&t.view(), policy, moved || idle + 1 < IDLE_PASSES, buf);
+        pick(buf, SCORES[policy as usize][10] as u64, rng)
+    }
+
+    fn make(t: &mut Table, mv: Mv, (moved, idle): (bool, u32)) -> (bool, u32) {
+        t.play(mv);
+        match mv {
+            Mv::Redeal => (false, if moved { 0 } else { idle + 1 }),
+            Mv::Draw => (moved, idle),
+            _ => (true, idle),
         }
-        (t.won(), count as u32)
+    }
+
+    fn won(t: &Table) -> bool {
+        t.won()
     }
 
     fn spell(mv: Mv) -> String {

@@ -222,35 +222,46 @@ impl Table {
     }
 }
 
+/// The player's memory of its last move: the card it moved within the tableau (`Table::moved`),
+/// `NONE` at the start and after a card went home.
+#[derive(Clone, Copy)]
+pub struct Last(u8);
+
+impl Default for Last {
+    fn default() -> Last {
+        Last(NONE)
+    }
+}
+
 /// The game's player (`core::playout::Player`): `games::PLAYERS` registers the shared
 /// `playout::line` and `playout::many` of it.
 impl playout::Player for Table {
     const GAME: &'static str = "freecell";
     const POLICIES: usize = SCORES.len();
+    const MAX_MOVES: usize = MAX_MOVES;
     type Move = Mv;
+    type Memo = Last;
 
     fn deal(input: &Input) -> Result<Table, String> {
         Table::new(input)
     }
 
-    fn play_out(table: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-        let mut rng = SplitMix(seed);
-        let mut buf = Vec::with_capacity(64);
-        let noise = SCORES[policy as usize][11] as u64;
-        let mut last = NONE;
-        let mut count = 0usize;
-        while count < MAX_MOVES && !table.won() {
-            table.candidates(policy, last, &mut buf);
-            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-            last = match mv {
-                Mv::ColUp(_) | Mv::CellUp(_) => NONE,
-                _ => table.moved(mv),
-            };
-            table.play(mv);
-            record(mv);
-            count += 1;
-        }
-        (table.won(), count as u32)
+    fn choose(table: &Table, policy: u8, last: Last, rng: &mut SplitMix, buf: &mut Vec<(Mv, i64)>) -> Option<Mv> {
+        table.candidates(policy, last.0, buf);
+        pick(buf, SCORES[policy as usize][11] as u64, rng)
+    }
+
+    fn make(table: &mut Table, mv: Mv, _: Last) -> Last {
+        let last = match mv {
+            Mv::ColUp(_) | Mv::CellUp(_) => NONE,
+            _ => table.moved(mv),
+        };
+        table.play(mv);
+        Last(last)
+    }
+
+    fn won(table: &Table) -> bool {
+        table.won()
     }
 
     fn spell(mv: Mv) -> String {

@@ -96,25 +96,25 @@ fn candidates(v: &View, policy: u8, out: &mut Vec<(Move, i64)>) {
 impl playout::Player for Gaps {
     const GAME: &'static str = "gaps";
     const POLICIES: usize = SCORES.len();
+    const MAX_MOVES: usize = MAX_MOVES;
     type Move = Move;
+    type Memo = ();
 
     fn deal(input: &Input) -> Result<Gaps, String> {
         Gaps::from_input(input)
     }
 
-    fn play_out(g: &mut Gaps, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (bool, u32) {
-        let mut rng = SplitMix(seed);
-        let mut buf = Vec::with_capacity(16);
-        let noise = SCORES[policy as usize][4] as u64;
-        let mut count = 0usize;
-        while count < MAX_MOVES && !g.won() {
-            candidates(&view(g), policy, &mut buf);
-            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-            g.apply(mv);
-            record(mv);
-            count += 1;
-        }
-        (g.won(), count as u32)
+    fn choose(g: &Gaps, policy: u8, _: (), rng: &mut SplitMix, buf: &mut Vec<(Move, i64)>) -> Option<Move> {
+        candidates(&view(g), policy, buf);
+        pick(buf, SCORES[policy as usize][4] as u64, rng)
+    }
+
+    fn make(g: &mut Gaps, mv: Move, _: ()) {
+        g.apply(mv);
+    }
+
+    fn won(g: &Gaps) -> bool {
+        g.won()
     }
 
     fn spell(mv: Move) -> String {

@@ -261,29 +261,30 @@ pub fn choose(v: &View, policy: u8, redeal_ok: bool, rng: &mut SplitMix, buf: &m
 impl playout::Player for Table {
     const GAME: &'static str = "klondike";
     const POLICIES: usize = SCORES.len();
+    const MAX_MOVES: usize = MAX_MOVES;
     type Move = Mv;
+    /// a card moved since the last redeal
+    type Memo = bool;
 
     fn deal(input: &Input) -> Result<Table, String> {
         Table::new(input)
     }
 
-    fn play_out(table: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-        let mut rng = SplitMix(seed);
-        let mut buf = Vec::with_capacity(64);
-        let mut moved = false;
-        let mut count = 0usize;
-        while count < MAX_MOVES && !table.won() {
-            let Some(mv) = choose(&table.view(), policy, moved, &mut rng, &mut buf) else { break };
-            table.play(mv);
-            record(mv);
-            count += 1;
-            match mv {
-                Mv::Redeal => moved = false,
-                Mv::Draw => {}
-                _ => moved = true,
-            }
+    fn choose(table: &Table, policy: u8, moved: bool, rng: &mut SplitMix, buf: &mut Vec<(Mv, i64)>) -> Option<Mv> {
+        choose(&table.view(), policy, moved, rng, buf)
+    }
+
+    fn make(table: &mut Table, mv: Mv, moved: bool) -> bool {
+        table.play(mv);
+        match mv {
+            Mv::Redeal => false,
+            Mv::Draw => moved,
+            _ => true,
         }
-        (table.won(), count as u32)
+    }
+
+    fn won(table: &Table) -> bool {
+        table.won()
     }
 
     fn spell(mv: Mv) -> String {

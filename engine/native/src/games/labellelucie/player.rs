@@ -82,25 +82,25 @@ fn candidates(v: &View, policy: u8, out: &mut Vec<(Move, i64)>) {
 impl playout::Player for Lucie {
     const GAME: &'static str = "labellelucie";
     const POLICIES: usize = SCORES.len();
+    const MAX_MOVES: usize = usize::MAX;
     type Move = Move;
+    type Memo = ();
 
     fn deal(input: &Input) -> Result<Lucie, String> {
         Lucie::from_input(input)
     }
 
-    fn play_out(l: &mut Lucie, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (bool, u32) {
-        let mut rng = SplitMix(seed);
-        let mut buf = Vec::with_capacity(32);
-        let noise = SCORES[policy as usize][4] as u64;
-        let mut count = 0u32;
-        while !l.won() {
-            candidates(&view(l), policy, &mut buf);
-            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-            l.apply(mv);
-            record(mv);
-            count += 1;
-        }
-        (l.won(), count)
+    fn choose(l: &Lucie, policy: u8, _: (), rng: &mut SplitMix, buf: &mut Vec<(Move, i64)>) -> Option<Move> {
+        candidates(&view(l), policy, buf);
+        pick(buf, SCORES[policy as usize][4] as u64, rng)
+    }
+
+    fn make(l: &mut Lucie, mv: Move, _: ()) {
+        l.apply(mv);
+    }
+
+    fn won(l: &Lucie) -> bool {
+        l.won()
     }
 
     fn spell(mv: Move) -> String {

@@ -192,31 +192,31 @@ fn candidates(v: &View, policy: u8, redeal_ok: bool, out: &mut Vec<(Mv, i64)>) {
 impl playout::Player for Table {
     const GAME: &'static str = "pyramid";
     const POLICIES: usize = SCORES.len();
+    const MAX_MOVES: usize = usize::MAX;
     type Move = Mv;
+    /// a pair or card removed since the last redeal
+    type Memo = bool;
 
     fn deal(input: &Input) -> Result<Table, String> {
         Table::new(input)
     }
 
-    fn play_out(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-        let mut rng = SplitMix(seed);
-        let mut buf = Vec::with_capacity(16);
-        let noise = SCORES[policy as usize][6] as u64;
-        let mut removed = false;
-        let mut count = 0u32;
-        while !t.won() {
-            candidates(&t.view(), policy, removed, &mut buf);
-            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-            t.play(mv);
-            record(mv);
-            count += 1;
-            match mv {
-                Mv::Redeal => removed = false,
-                Mv::Draw => {}
-                _ => removed = true,
-            }
+    fn choose(t: &Table, policy: u8, removed: bool, rng: &mut SplitMix, buf: &mut Vec<(Mv, i64)>) -> Option<Mv> {
+        candidates(&t.view(), policy, removed, buf);
+        pick(buf, SCORES[policy as usize][6] as u64, rng)
+    }
+
+    fn make(t: &mut Table, mv: Mv, removed: bool) -> bool {
+        t.play(mv);
+        match mv {
+            Mv::Redeal => false,
+            Mv::Draw => removed,
+            _ => true,
         }
-        (t.won(), count)
+    }
+
+    fn won(t: &Table) -> bool {
+        t.won()
     }
 
     fn spell(mv: Mv) -> String {

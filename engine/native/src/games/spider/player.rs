@@ -193,27 +193,27 @@ fn candidates(v: &View, policy: u8, last: Option<Mv>, out: &mut Vec<(Mv, i64)>) 
 impl playout::Player for Table {
     const GAME: &'static str = "spider";
     const POLICIES: usize = SCORES.len();
+    const MAX_MOVES: usize = MAX_MOVES;
     type Move = Mv;
+    /// the last move since the last deal from the stock
+    type Memo = Option<Mv>;
 
     fn deal(input: &Input) -> Result<Table, String> {
         Table::new(input)
     }
 
-    fn play_out(t: &mut Table, seed: u64, policy: u8, mut record: impl FnMut(Mv)) -> (bool, u32) {
-        let mut rng = SplitMix(seed);
-        let mut buf = Vec::with_capacity(64);
-        let noise = SCORES[policy as usize][6] as u64;
-        let mut last = None;
-        let mut count = 0usize;
-        while count < MAX_MOVES && !t.won() {
-            candidates(&t.view(), policy, last, &mut buf);
-            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-            t.play(mv);
-            record(mv);
-            count += 1;
-            last = if mv == Mv::Deal { None } else { Some(mv) };
-        }
-        (t.won(), count as u32)
+    fn choose(t: &Table, policy: u8, last: Option<Mv>, rng: &mut SplitMix, buf: &mut Vec<(Mv, i64)>) -> Option<Mv> {
+        candidates(&t.view(), policy, last, buf);
+        pick(buf, SCORES[policy as usize][6] as u64, rng)
+    }
+
+    fn make(t: &mut Table, mv: Mv, _: Option<Mv>) -> Option<Mv> {
+        t.play(mv);
+        if mv == Mv::Deal { None } else { Some(mv) }
+    }
+
+    fn won(t: &Table) -> bool {
+        t.won()
     }
 
     fn spell(mv: Mv) -> String {

@@ -77,25 +77,25 @@ fn candidates(v: &View, policy: u8, out: &mut Vec<(Move, i64)>) {
 impl playout::Player for TriPeaks {
     const GAME: &'static str = "tripeaks";
     const POLICIES: usize = SCORES.len();
+    const MAX_MOVES: usize = usize::MAX;
     type Move = Move;
+    type Memo = ();
 
     fn deal(input: &Input) -> Result<TriPeaks, String> {
         TriPeaks::from_layout(input.layout, input.options)
     }
 
-    fn play_out(t: &mut TriPeaks, seed: u64, policy: u8, mut record: impl FnMut(Move)) -> (bool, u32) {
-        let mut rng = SplitMix(seed);
-        let mut buf = Vec::with_capacity(16);
-        let noise = SCORES[policy as usize][4] as u64;
-        let mut count = 0u32;
-        while !t.won() {
-            candidates(&view(t), policy, &mut buf);
-            let Some(mv) = pick(&buf, noise, &mut rng) else { break };
-            t.apply(mv);
-            record(mv);
-            count += 1;
-        }
-        (t.won(), count)
+    fn choose(t: &TriPeaks, policy: u8, _: (), rng: &mut SplitMix, buf: &mut Vec<(Move, i64)>) -> Option<Move> {
+        candidates(&view(t), policy, buf);
+        pick(buf, SCORES[policy as usize][4] as u64, rng)
+    }
+
+    fn make(t: &mut TriPeaks, mv: Move, _: ()) {
+        t.apply(mv);
+    }
+
+    fn won(t: &TriPeaks) -> bool {
+        t.won()
     }
 
     fn spell(mv: Move) -> String {
